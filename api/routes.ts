@@ -1,0 +1,180 @@
+import { z } from 'zod'
+import * as auth from './schemas/auth.ts'
+import * as users from './schemas/users.ts'
+import * as plans from './schemas/plans.ts'
+import * as payment from './schemas/payment.ts'
+
+/** Every API path lives under this prefix (SPEC §7). */
+export const API_PREFIX = '/api/v1'
+
+/**
+ * Who may call a route: `none` is public, `access` needs the access token as bearer,
+ * `refresh` takes the refresh token as bearer (SPEC §7 refresh-token).
+ */
+export type RouteAuth = 'none' | 'access' | 'refresh'
+export type HttpMethod = 'GET' | 'POST'
+
+export interface RouteDef<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Params extends z.ZodType | undefined = z.ZodType | undefined,
+  Data extends z.ZodType = z.ZodType,
+  Auth extends RouteAuth = RouteAuth,
+> {
+  method: HttpMethod
+  /** Fastify-style path under API_PREFIX; `:name` segments come from `params`. */
+  path: string
+  auth: Auth
+  body: Body
+  query: Query
+  params: Params
+  data: Data
+  /** HTTP status of success; 200 unless said. */
+  successStatus: number
+}
+
+function route<
+  Data extends z.ZodType,
+  Body extends z.ZodType | undefined = undefined,
+  Query extends z.ZodType | undefined = undefined,
+  Params extends z.ZodType | undefined = undefined,
+  Auth extends RouteAuth = RouteAuth,
+>(def: {
+  method: HttpMethod
+  path: string
+  auth: Auth
+  data: Data
+  body?: Body
+  query?: Query
+  params?: Params
+  successStatus?: number
+}): RouteDef<Body, Query, Params, Data, Auth> {
+  return {
+    method: def.method,
+    path: def.path,
+    auth: def.auth,
+    data: def.data,
+    body: def.body as Body,
+    query: def.query as Query,
+    params: def.params as Params,
+    successStatus: def.successStatus ?? 200,
+  }
+}
+
+/** The route table: the one description of every call, used by the server and every client. */
+export const routes = {
+  register: route({
+    method: 'POST',
+    path: '/auth/register',
+    auth: 'none',
+    body: auth.registerBody,
+    data: auth.registerData,
+    successStatus: 201,
+  }),
+  login: route({
+    method: 'POST',
+    path: '/auth/login',
+    auth: 'none',
+    body: auth.loginBody,
+    data: auth.loginData,
+  }),
+  verifyEmail: route({
+    method: 'GET',
+    path: '/auth/verify-email/:token',
+    auth: 'none',
+    params: auth.verifyEmailParams,
+    data: auth.verifyEmailData,
+  }),
+  resendVerification: route({
+    method: 'POST',
+    path: '/auth/resend-verification',
+    auth: 'none',
+    body: auth.resendVerificationBody,
+    data: auth.emptyData,
+  }),
+  resetPasswordRequest: route({
+    method: 'POST',
+    path: '/auth/reset-password-request',
+    auth: 'none',
+    body: auth.resetPasswordRequestBody,
+    data: auth.emptyData,
+  }),
+  resetPassword: route({
+    method: 'POST',
+    path: '/auth/reset-password',
+    auth: 'none',
+    body: auth.resetPasswordBody,
+    data: auth.emptyData,
+  }),
+  refreshToken: route({
+    method: 'POST',
+    path: '/auth/refresh-token',
+    auth: 'refresh',
+    query: auth.refreshTokenQuery,
+    data: auth.refreshTokenData,
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/auth/logout',
+    auth: 'none',
+    body: auth.logoutBody,
+    data: auth.emptyData,
+  }),
+  me: route({ method: 'GET', path: '/users/me', auth: 'access', data: users.me }),
+  dashboard: route({
+    method: 'GET',
+    path: '/users/dashboard',
+    auth: 'access',
+    data: users.dashboard,
+  }),
+  contactUs: route({
+    method: 'POST',
+    path: '/users/contact-us',
+    auth: 'none',
+    body: users.contactUsBody,
+    data: auth.emptyData,
+  }),
+  allPlans: route({
+    method: 'GET',
+    path: '/admin/packages/all-plans',
+    auth: 'none',
+    data: plans.allPlans,
+  }),
+  checkout: route({
+    method: 'POST',
+    path: '/payment/checkout',
+    auth: 'access',
+    query: payment.checkoutQuery,
+    data: payment.checkoutData,
+  }),
+  verifyPayment: route({
+    method: 'GET',
+    path: '/payment/verify-payment',
+    auth: 'none',
+    query: payment.verifyPaymentQuery,
+    data: payment.verifyPaymentData,
+  }),
+  cancelSubscription: route({
+    method: 'POST',
+    path: '/payment/cancel-subscription',
+    auth: 'access',
+    body: payment.cancelSubscriptionBody,
+    data: payment.cancelSubscriptionData,
+  }),
+  healthz: route({
+    method: 'GET',
+    path: '/healthz',
+    auth: 'none',
+    data: z.object({ ok: z.literal(true) }),
+  }),
+} as const
+
+export type Routes = typeof routes
+export type RouteName = keyof Routes
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined
+type Input<T> = T extends z.ZodType ? z.input<T> : undefined
+export type RouteData<N extends RouteName> = z.infer<Routes[N]['data']>
+export type RouteBody<N extends RouteName> = Input<Routes[N]['body']>
+export type RouteQuery<N extends RouteName> = Input<Routes[N]['query']>
+export type RouteParams<N extends RouteName> = Infer<Routes[N]['params']>

@@ -1,0 +1,57 @@
+import { z } from 'zod'
+import {
+  emailField,
+  nameField,
+  newPasswordField,
+  opaqueTokenField,
+  passwordField,
+  phoneField,
+} from './fields.ts'
+
+export const registerBody = z.strictObject({
+  name: nameField,
+  email: emailField,
+  phoneNumber: phoneField,
+  password: newPasswordField,
+})
+export type RegisterBody = z.infer<typeof registerBody>
+export const registerData = z.object({ user_id: z.string(), email: z.string() })
+
+export const loginBody = z.strictObject({ email: emailField, password: passwordField })
+export type LoginBody = z.infer<typeof loginBody>
+export const loginData = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  username: z.string().optional(),
+  user_id: z.string(),
+})
+export type LoginData = z.infer<typeof loginData>
+
+export const verifyEmailParams = z.strictObject({ token: opaqueTokenField })
+/** SPEC §7: the client reads success from `data.status`. */
+export const verifyEmailData = z.object({ status: z.literal('success') })
+
+export const resendVerificationBody = z.strictObject({ email: emailField })
+
+export const resetPasswordRequestBody = z.strictObject({
+  email: emailField,
+  reset_form_url: z.url({ error: 'reset_form_url must be a URL' }).max(2048),
+})
+export type ResetPasswordRequestBody = z.infer<typeof resetPasswordRequestBody>
+
+export const resetPasswordBody = z.strictObject({
+  pass_reset_token: opaqueTokenField,
+  new_password: newPasswordField,
+})
+
+/** SPEC §7: empty body, the refresh token as bearer, `user_id` in the query. */
+export const refreshTokenQuery = z.strictObject({ user_id: z.string().min(1).max(64) })
+export const refreshTokenData = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+})
+export type RefreshTokenData = z.infer<typeof refreshTokenData>
+
+export const logoutBody = z.strictObject({ refresh_token: opaqueTokenField })
+
+export const emptyData = z.object({})

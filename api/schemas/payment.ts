@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { emailField, timestampField } from './fields.ts'
+
+export const transaction = z.object({
+  _id: z.string(),
+  transaction_timestamp: timestampField,
+  payment_type: z.string(),
+  transaction_amount_in_usd: z.number(),
+  transaction_currency: z.string(),
+  transaction_status: z.string(),
+  receipt_url: z.string().nullable(),
+})
+export type Transaction = z.infer<typeof transaction>
+
+export const checkoutQuery = z.strictObject({
+  plan_id: z.string({ error: 'plan_id is required' }).min(1, 'plan_id is required').max(64),
+  email: emailField,
+})
+export const checkoutData = z.object({ checkout_url: z.string() })
+
+export const verifyPaymentQuery = z.strictObject({
+  session_id: z
+    .string({ error: 'session_id is required' })
+    .min(1, 'session_id is required')
+    .max(200),
+})
+export const verifyPaymentData = z.object({
+  subscription_id: z.string(),
+  plan: z.string(),
+  subscription_expiry: timestampField,
+})
+
+export const cancelSubscriptionBody = z.strictObject({
+  subscription_id: z
+    .string({ error: 'No active subscription found.' })
+    .min(1, 'No active subscription found.')
+    .max(64),
+})
+export const cancelSubscriptionData = z.object({
+  subscription_id: z.string(),
+  cancel_at_period_end: z.boolean(),
+  subscription_expiry: timestampField,
+})

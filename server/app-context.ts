@@ -1,0 +1,10 @@
+import type { Clock } from './clock.ts'
+import type { Config } from './config.ts'
+import type { Db } from './db/database.ts'
+
+/** What every route handler may use; built once in app.ts. */
+export interface AppContext {
+  config: Config
+  db: Db
+  clock: Clock
+}

@@ -1,0 +1,77 @@
+import cors from '@fastify/cors'
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { AppContext } from './app-context.ts'
+import { systemClock, type Clock } from './clock.ts'
+import type { Config } from './config.ts'
+import { createSqliteDatabase, type Db } from './db/database.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { installErrorEnvelope } from './http/error-envelope.ts'
+import { TUNNEL_WARNING_HEADER } from '../api/envelope.ts'
+import { routeModules } from './routes.ts'
+
+export interface AppOptions {
+  db?: Db
+  clock?: Clock
+}
+
+/** Origins allowed to call the API from a browser: the site and our extension only. */
+export function allowedOrigins(config: Config): Set<string> {
+  return new Set([
+    ...config.siteOrigins,
+    ...config.extensionIds.map((id) => `chrome-extension://${id}`),
+  ])
+}
+
+/** Builds the whole app without listening, so tests use `app.inject` (fastify/demo style). */
+export async function buildApp(
+  config: Config,
+  options: AppOptions = {},
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const db = options.db ?? createSqliteDatabase(config.dataDir)
+  await migrateToLatest(db as never)
+  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock }
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    trustProxy: config.trustProxy,
+    // The API takes small JSON documents; anything bigger is a mistake or an attack.
+    bodyLimit: 256 * 1024,
+    // Our tokens are long; Fastify's default 100-character param limit would cut them.
+    routerOptions: { maxParamLength: 500 },
+  })
+  installErrorEnvelope(app)
+  // JSON only: a text/plain body is refused with 415 instead of reaching a schema as a string.
+  app.removeContentTypeParser('text/plain')
+
+  await app.register(helmet, {
+    // The API answers JSON; pages it serves (mailbox, checkout) use inline styles only.
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        // Upgrading would break the embedded default, which serves plain http on localhost.
+        'upgrade-insecure-requests': config.env === 'production' ? [] : null,
+      },
+    },
+  })
+  const origins = allowedOrigins(config)
+  await app.register(cors, {
+    origin: (origin, cb) => {
+      cb(null, origin === undefined || origins.has(origin))
+    },
+    allowedHeaders: ['authorization', 'content-type', TUNNEL_WARNING_HEADER],
+    methods: ['GET', 'POST'],
+    maxAge: 600,
+  })
+
+  for (const module of routeModules) module.register(app, ctx)
+
+  app.addHook('onClose', async () => {
+    await db.destroy()
+  })
+  return { app, ctx }
+}

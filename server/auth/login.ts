@@ -1,0 +1,45 @@
+import { routes } from '../../api/routes.ts'
+import { AppError } from '../http/app-error.ts'
+import { defineRoute } from '../http/define-route.ts'
+import { hitRateLimits } from '../http/rate-limit.ts'
+import { signAccessToken } from './access-token.ts'
+import { verifyAgainstDummy, verifyPassword } from './passwords.ts'
+import { limits } from './rate-limits.ts'
+import { startRefreshFamily } from './refresh-tokens.ts'
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.'
+export const UNVERIFIED_MESSAGE =
+  'Please verify your email address before logging in. Check your inbox for the verification link, or ask for a new one.'
+
+export default defineRoute(routes.login, async ({ body, request }, ctx) => {
+  const email = body.email.toLowerCase()
+  await hitRateLimits(ctx, [
+    [limits.loginPerIp, request.ip],
+    [limits.loginPerEmail, email],
+  ])
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst()
+  if (!user) {
+    await verifyAgainstDummy(body.password)
+    throw new AppError(401, INVALID_CREDENTIALS_MESSAGE)
+  }
+  if (!(await verifyPassword(user.password_hash, body.password))) {
+    throw new AppError(401, INVALID_CREDENTIALS_MESSAGE)
+  }
+  // Only after the password is right, so this does not reveal which e-mails are unverified.
+  if (user.email_verified_at === null) throw new AppError(403, UNVERIFIED_MESSAGE)
+
+  const refreshToken = await startRefreshFamily(ctx.db, user.id, ctx.clock)
+  return {
+    data: {
+      access_token: await signAccessToken(user.id, ctx.config.jwtSecret, ctx.clock),
+      refresh_token: refreshToken,
+      username: user.full_name,
+      user_id: user.id,
+    },
+    message: 'Login successful.',
+  }
+})

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely'
+import type { Clock } from '../clock.ts'
+import { addSeconds } from '../clock.ts'
+import { newId } from '../db/ids.ts'
+import type { Database, OneTimePurpose } from '../db/schema.ts'
+import { hashToken, newSecretToken } from './secret-token.ts'
+
+/** DESIGN §3: verification links live 24 h, reset links 1 h. */
+export const ONE_TIME_TOKEN_SECONDS: Record<OneTimePurpose, number> = {
+  verify: 24 * 3600,
+  reset: 3600,
+}
+
+/** Issues a new token and retires the user's older unused ones of the same purpose. */
+export async function issueOneTimeToken(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: OneTimePurpose,
+  clock: Clock,
+): Promise<string> {
+  const now = clock()
+  const token = newSecretToken()
+  await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute()
+  await db
+    .insertInto('one_time_tokens')
+    .values({
+      id: newId(),
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(token),
+      expires_at: addSeconds(now, ONE_TIME_TOKEN_SECONDS[purpose]).toISOString(),
+      used_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute()
+  return token
+}
+
+/**
+ * Marks the token used and answers its user id, or null when it is unknown, used or expired.
+ * The update's own condition makes "use once" hold even for two requests racing.
+ */
+export async function consumeOneTimeToken(
+  db: Kysely<Database>,
+  token: string,
+  purpose: OneTimePurpose,
+  clock: Clock,
+): Promise<string | null> {
+  const now = clock().toISOString()
+  const row = await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst()
+  return row?.user_id ?? null
+}

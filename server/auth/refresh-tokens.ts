@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely'
+import type { Clock } from '../clock.ts'
+import { addSeconds } from '../clock.ts'
+import { newId } from '../db/ids.ts'
+import type { Database } from '../db/schema.ts'
+import { hashToken, newSecretToken } from './secret-token.ts'
+
+/** DESIGN §3: refresh tokens live 30 days and rotate on every use. */
+export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600
+
+async function insertToken(
+  db: Kysely<Database>,
+  userId: string,
+  familyId: string,
+  clock: Clock,
+): Promise<{ id: string; token: string }> {
+  const now = clock()
+  const id = newId()
+  const token = newSecretToken()
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      id,
+      user_id: userId,
+      family_id: familyId,
+      token_hash: hashToken(token),
+      expires_at: addSeconds(now, REFRESH_TOKEN_SECONDS).toISOString(),
+      created_at: now.toISOString(),
+      revoked_at: null,
+      replaced_by: null,
+    })
+    .execute()
+  return { id, token }
+}
+
+/** A new login starts a new family. */
+export async function startRefreshFamily(
+  db: Kysely<Database>,
+  userId: string,
+  clock: Clock,
+): Promise<string> {
+  return (await insertToken(db, userId, newId(), clock)).token
+}
+
+export type RotateResult =
+  | { ok: true; userId: string; token: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' }
+
+/**
+ * Swaps a live refresh token for a new one of the same family. A token that was already
+ * rotated out (or revoked) being presented again means it leaked: the whole family dies.
+ */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  token: string,
+  userId: string,
+  clock: Clock,
+): Promise<RotateResult> {
+  return db.transaction().execute(async (trx) => {
+    const now = clock().toISOString()
+    const row = await trx
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst()
+    if (row?.user_id !== userId) return { ok: false, reason: 'unknown' }
+    if (row.revoked_at !== null) {
+      await revokeFamily(trx, row.family_id, clock)
+      return { ok: false, reason: 'reused' }
+    }
+    if (row.expires_at <= now) return { ok: false, reason: 'expired' }
+    const next = await insertToken(trx, row.user_id, row.family_id, clock)
+    // Conditional on still being live: of two racing rotations only one wins.
+    const updated = await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now, replaced_by: next.id })
+      .where('id', '=', row.id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst()
+    if (updated.numUpdatedRows === 0n) {
+      await revokeFamily(trx, row.family_id, clock)
+      return { ok: false, reason: 'reused' }
+    }
+    return { ok: true, userId: row.user_id, token: next.token }
+  })
+}
+
+export async function revokeFamily(
+  db: Kysely<Database>,
+  familyId: string,
+  clock: Clock,
+): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: clock().toISOString() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+/** Logout: the family of the presented token, if it is ours. */
+export async function revokeFamilyOfToken(
+  db: Kysely<Database>,
+  token: string,
+  clock: Clock,
+): Promise<void> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst()
+  if (row) await revokeFamily(db, row.family_id, clock)
+}
+
+/** Password reset ends every session of the user. */
+export async function revokeAllForUser(
+  db: Kysely<Database>,
+  userId: string,
+  clock: Clock,
+): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: clock().toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}

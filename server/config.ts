@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { brand } from '../api/brand.ts'
+
+/** Environment, validated once here; nothing else reads process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  DATA_DIR: z.string().default('./data'),
+  SITE_URL: z.url().optional(),
+  API_URL: z.url().optional(),
+  /** Extra site origins allowed for CORS and reset links, comma separated. */
+  SITE_ORIGINS: z.string().optional(),
+  /** Chrome extension ids allowed for CORS, comma separated. */
+  EXTENSION_IDS: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().default(`${brand.name} <no-reply@listingbridge.app>`),
+  SUPPORT_EMAIL: z.email().default(brand.supportEmail),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export interface Config {
+  env: 'development' | 'production' | 'test'
+  host: string
+  port: number
+  dataDir: string
+  siteUrl: string
+  apiUrl: string
+  /** Origins the site is served from: CORS and password-reset links accept only these. */
+  siteOrigins: string[]
+  extensionIds: string[]
+  jwtSecret: Uint8Array
+  smtpUrl: string | undefined
+  mailFrom: string
+  supportEmail: string
+  rateLimitFactor: number
+  trustProxy: boolean
+  logLevel: string
+}
+
+export class ConfigError extends Error {}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/** The embedded default keeps a generated secret in DATA_DIR so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'jwt-secret')
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' })
+    } catch (error) {
+      // Another process sharing DATA_DIR wrote it first; use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  mkdirSync(dataDir, { recursive: true })
+  const local = `http://localhost:${e.PORT}`
+  const siteUrl = (e.SITE_URL ?? local).replace(/\/$/, '')
+  const apiUrl = (e.API_URL ?? local).replace(/\/$/, '')
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid environment:\n  JWT_SECRET: required in production')
+  }
+  const siteOrigins = [
+    ...new Set([new URL(siteUrl).origin, ...list(e.SITE_ORIGINS).map((o) => new URL(o).origin)]),
+  ]
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    siteUrl,
+    apiUrl,
+    siteOrigins,
+    extensionIds: list(e.EXTENSION_IDS),
+    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : loadOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,98 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+/**
+ * Tables as Kysely sees them. Portable across SQLite and PostgreSQL: ids are text (UUIDs),
+ * times are UTC ISO-8601 text, money is integer cents, flags are nullable timestamps.
+ */
+export interface Database {
+  users: UsersTable
+  refresh_tokens: RefreshTokensTable
+  one_time_tokens: OneTimeTokensTable
+  plans: PlansTable
+  contact_messages: ContactMessagesTable
+  outbox: OutboxTable
+  rate_limit_hits: RateLimitHitsTable
+}
+
+export interface UsersTable {
+  id: string
+  email: string
+  full_name: string
+  phone: string
+  password_hash: string
+  email_verified_at: string | null
+  trial_end: string | null
+  created_at: string
+  updated_at: string
+}
+export type User = Selectable<UsersTable>
+
+export interface RefreshTokensTable {
+  id: string
+  user_id: string
+  family_id: string
+  token_hash: string
+  expires_at: string
+  created_at: string
+  revoked_at: string | null
+  replaced_by: string | null
+}
+
+export type OneTimePurpose = 'verify' | 'reset'
+export interface OneTimeTokensTable {
+  id: string
+  user_id: string
+  purpose: OneTimePurpose
+  token_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+export interface PlansTable {
+  id: string
+  package_name: string
+  billing_cycle: 'monthly' | 'annual'
+  amount_cents: number
+  features: string
+  sort_order: number
+  active: number
+}
+
+export interface ContactMessagesTable {
+  id: string
+  name: string
+  email: string
+  phone: string | null
+  company: string | null
+  subject: string
+  message: string
+  /** SHA-256 of e-mail + subject + message: the same message again within 24 h is a 409. */
+  fingerprint: string
+  created_at: string
+}
+
+export interface OutboxTable {
+  id: string
+  kind: string
+  to_address: string
+  reply_to: string | null
+  subject: string
+  text_body: string
+  html_body: string
+  created_at: string
+  attempts: Generated<number>
+  next_attempt_at: string
+  /** A sender claims a row by setting this lease; another instance skips it until it lapses. */
+  locked_until: string | null
+  sent_at: string | null
+  last_error: string | null
+}
+export type OutboxRow = Selectable<OutboxTable>
+export type NewOutboxRow = Insertable<OutboxTable>
+
+export interface RateLimitHitsTable {
+  key: string
+  window_start: number
+  count: number
+}

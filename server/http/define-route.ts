@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { API_PREFIX, type RouteDef } from '../../api/routes.ts'
+import { AppError } from './app-error.ts'
+import type { AppContext } from '../app-context.ts'
+import { authenticate, bearerToken } from '../auth/authenticate.ts'
+
+type Output<T> = T extends z.ZodType ? z.output<T> : undefined
+
+export interface HandlerInput<R extends RouteDef> {
+  body: Output<R['body']>
+  query: Output<R['query']>
+  params: Output<R['params']>
+  /** The caller's user id on `access` routes. */
+  userId: R['auth'] extends 'access' ? string : undefined
+  /** The presented bearer token on `refresh` routes. */
+  bearer: R['auth'] extends 'refresh' ? string : undefined
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+export interface HandlerResult<R extends RouteDef> {
+  data: z.input<R['data']>
+  message?: string
+}
+
+export interface RouteModule {
+  route: RouteDef
+  register: (app: FastifyInstance, ctx: AppContext) => void
+}
+
+/** Turns zod's issues into the envelope's field map and one headline message. */
+export function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        fields[[...issue.path, key].join('.')] ??= `Unknown field: ${key}`
+      continue
+    }
+    const name = issue.path.join('.') || '_'
+    fields[name] ??= issue.message
+  }
+  const headline = Object.values(fields)[0] ?? 'Invalid request'
+  return new AppError(400, headline, fields)
+}
+
+function parse<T extends z.ZodType | undefined>(
+  schema: T,
+  value: unknown,
+  what: string,
+): Output<T> {
+  if (!schema) {
+    const empty =
+      value === undefined ||
+      value === null ||
+      (typeof value === 'object' && Object.keys(value).length === 0)
+    if (!empty) throw new AppError(400, `This request takes no ${what}.`)
+    return undefined as Output<T>
+  }
+  const result = schema.safeParse(value ?? (what === 'body' ? undefined : {}))
+  if (!result.success) throw validationError(result.error)
+  return result.data as Output<T>
+}
+
+/**
+ * One route of the table bound to its handler: input validated with the table's zod schemas,
+ * auth checked, and the answer wrapped in the success envelope.
+ */
+export function defineRoute<R extends RouteDef>(
+  route: R,
+  handler: (input: HandlerInput<R>, ctx: AppContext) => Promise<HandlerResult<R>>,
+): RouteModule {
+  return {
+    route,
+    register(app, ctx) {
+      app.route({
+        method: route.method,
+        url: API_PREFIX + route.path,
+        handler: async (request, reply) => {
+          const input = {
+            body: parse(route.body, request.body, 'body'),
+            query: parse(route.query, request.query, 'query parameters'),
+            params: parse(route.params, request.params, 'path parameters'),
+            userId: route.auth === 'access' ? await authenticate(request, ctx) : undefined,
+            bearer: route.auth === 'refresh' ? bearerToken(request) : undefined,
+            request,
+            reply,
+          } as HandlerInput<R>
+          if (route.auth === 'refresh' && !input.bearer) {
+            throw new AppError(401, 'Session expired. Please log in again.')
+          }
+          const result = await handler(input, ctx)
+          const body = result.message
+            ? { status: 'success', message: result.message, data: result.data }
+            : { status: 'success', data: result.data }
+          return reply.status(route.successStatus).send(body)
+        },
+      })
+    },
+  }
+}

@@ -1,0 +1,25 @@
+import login from './auth/login.ts'
+import logout from './auth/logout.ts'
+import refreshToken from './auth/refresh-token.ts'
+import register from './auth/register.ts'
+import resendVerification from './auth/resend-verification.ts'
+import resetPassword from './auth/reset-password.ts'
+import resetPasswordRequest from './auth/reset-password-request.ts'
+import verifyEmail from './auth/verify-email.ts'
+import health from './health.ts'
+import type { RouteModule } from './http/define-route.ts'
+import me from './users/me.ts'
+
+/** Every API route; a new feature adds its file and one line here. */
+export const routeModules: RouteModule[] = [
+  register,
+  login,
+  verifyEmail,
+  resendVerification,
+  resetPasswordRequest,
+  resetPassword,
+  refreshToken,
+  logout,
+  me,
+  health,
+]
