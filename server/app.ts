@@ -1,13 +1,13 @@
 import cors from '@fastify/cors'
 import helmet from '@fastify/helmet'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { AppContext } from './app-context.ts'
 import { systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { createSqliteDatabase, type Db } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { installErrorEnvelope } from './http/error-envelope.ts'
-import { TUNNEL_WARNING_HEADER } from '../api/envelope.ts'
+import { TUNNEL_WARNING_HEADER, errorBody } from '../api/envelope.ts'
 import { routeModules } from './routes.ts'
 
 export interface AppOptions {
@@ -42,6 +42,12 @@ export async function buildApp(
     bodyLimit: 256 * 1024,
     // Our tokens are long; Fastify's default 100-character param limit would cut them.
     routerOptions: { maxParamLength: 500 },
+    // Router-level failures (bad URL, over-long path parameter) answer in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400
+      const message = status === 414 ? 'The request URL is too long.' : 'The request URL is not valid.'
+      void (reply as FastifyReply).status(status).send(errorBody(message))
+    },
   })
   installErrorEnvelope(app)
   // JSON only: a text/plain body is refused with 415 instead of reaching a schema as a string.

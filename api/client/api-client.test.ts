@@ -21,27 +21,29 @@ type Handler = (request: RecordedRequest) => Response | Promise<Response>
 
 function fakeFetch(handler: Handler) {
   const requests: RecordedRequest[] = []
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    const headers = new Headers(init?.headers)
-    const record: Record<string, string> = {}
-    headers.forEach((value, key) => {
-      record[key] = value
-    })
-    const auth = headers.get('authorization')
-    const parsed = new URL(url, 'http://relative.invalid')
-    const request: RecordedRequest = {
-      url,
-      method: init?.method ?? 'GET',
-      headers: record,
-      body: typeof init?.body === 'string' ? init.body : undefined,
-      bearer: auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined,
-      pathname: parsed.pathname,
-      query: Object.fromEntries(parsed.searchParams),
-    }
-    requests.push(request)
-    return handler(request)
-  })
+  const fetch = vi.fn(
+    async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+      const headers = new Headers(init?.headers)
+      const record: Record<string, string> = {}
+      headers.forEach((value, key) => {
+        record[key] = value
+      })
+      const auth = headers.get('authorization')
+      const parsed = new URL(url, 'http://relative.invalid')
+      const request: RecordedRequest = {
+        url,
+        method: init?.method ?? 'GET',
+        headers: record,
+        body: typeof init?.body === 'string' ? init.body : undefined,
+        bearer: auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length) : undefined,
+        pathname: parsed.pathname,
+        query: Object.fromEntries(parsed.searchParams),
+      }
+      requests.push(request)
+      return handler(request)
+    },
+  )
   return { fetch, requests }
 }
 
@@ -487,5 +489,31 @@ describe('async token store', () => {
     expect(results).toEqual([me, me, me])
     expect(refreshCalls(requests)).toHaveLength(1)
     expect(await snapshot(inner)).toEqual({ access: 'a2', refresh: 'r2', user: 'u1' })
+  })
+})
+
+describe('types', () => {
+  it('types call() from the route table', () => {
+    const { client } = setup(() => ok({}))
+    // Never run: tsc checks these lines (npx tsc -p tsconfig.json).
+    const checks = async () => {
+      // @ts-expect-error verifyEmail takes params
+      await client.call('verifyEmail')
+      // @ts-expect-error a param has the schema's type
+      await client.call('verifyEmail', { params: { token: 1 } })
+      // @ts-expect-error me takes no query
+      await client.call('me', { query: { a: 1 } })
+      // @ts-expect-error login needs a password
+      await client.call('login', { body: { email: 'a@b.co' } })
+      // @ts-expect-error checkout needs email in the query
+      await client.call('checkout', { query: { plan_id: 'p' } })
+      const user = await client.call('me')
+      // @ts-expect-error full_name is a string
+      const wrong: number = user.full_name
+      const status: 'success' = (await client.call('verifyEmail', { params: { token: 't' } }))
+        .status
+      return [wrong, status]
+    }
+    expect(typeof checks).toBe('function')
   })
 })

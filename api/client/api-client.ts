@@ -85,6 +85,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** The refresh in flight, shared by every request that got a 401 meanwhile (single-flight). */
   let refreshing: Promise<string> | null = null
+  // Read through a function: TS narrows the variable across awaits, where another call may set it.
+  const inFlight = (): Promise<string> | null => refreshing
 
   async function send(
     def: RouteDef,
@@ -164,9 +166,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** A fresh access token after a 401 for a request sent with `usedToken`. */
   async function renewAccessToken(usedToken: string | null): Promise<string> {
-    if (refreshing) return refreshing
+    const before = inFlight()
+    if (before) return before
     const current = present(await tokenStore.getAccessToken())
-    if (refreshing) return refreshing
+    // Another 401 may have started the refresh while we read the store.
+    const after = inFlight()
+    if (after) return after
     // Another request already rotated the tokens; refreshing again would rotate needlessly.
     if (current !== null && current !== usedToken) return current
     const started = refreshSession().finally(() => {
@@ -202,6 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const renewed = await renewAccessToken(bearer)
     // Retried once only: a second 401 is the answer.
     const second = await send(def, url, input, renewed)
+    if (second.status === 401) return call(name, ...args)
     return interpret<N>(def, second)
   }
 

@@ -81,12 +81,15 @@ export interface OutboxTable {
   text_body: string
   html_body: string
   created_at: string
+  /** Delivery attempts made so far, the successful one included. */
   attempts: Generated<number>
   next_attempt_at: string
   /** A sender claims a row by setting this lease; another instance skips it until it lapses. */
   locked_until: string | null
   sent_at: string | null
   last_error: string | null
+  /** Set when the sender gave up after its last attempt; the row stays for the record. */
+  failed_at: string | null
 }
 export type OutboxRow = Selectable<OutboxTable>
 export type NewOutboxRow = Insertable<OutboxTable>

@@ -11,7 +11,16 @@ export interface OutgoingMail {
   html: string
 }
 
-function escapeHtml(value: string): string {
+/**
+ * A value that goes into a mail header: line breaks (and other control characters) would let
+ * user input start a header of its own, so they become spaces.
+ */
+export function headerSafe(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim()
+}
+
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -20,9 +29,9 @@ function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;')
 }
 
-/** A plain, client-safe HTML frame: inline styles only, one call-to-action. */
+/** A plain, client-safe HTML frame: inline styles only, one call-to-action; line breaks kept. */
 function htmlFrame(paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;white-space:pre-wrap">${escapeHtml(p)}</p>`).join('')
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5563">Or paste this link into your browser:<br><a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(action.url)}</a></p>`
     : ''
@@ -38,7 +47,7 @@ export function verificationMail(to: string, name: string, link: string): Outgoi
   return {
     kind: 'verify-email',
     to,
-    subject: `Verify your e-mail for ${brand.name}`,
+    subject: headerSafe(`Verify your e-mail for ${brand.name}`),
     text: `${lines.join('\n\n')}\n\nVerify your e-mail: ${link}\n`,
     html: htmlFrame(lines, { label: 'Verify e-mail', url: link }),
   }
@@ -53,7 +62,7 @@ export function passwordResetMail(to: string, name: string, link: string): Outgo
   return {
     kind: 'password-reset',
     to,
-    subject: `Reset your ${brand.name} password`,
+    subject: headerSafe(`Reset your ${brand.name} password`),
     text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n`,
     html: htmlFrame(lines, { label: 'Reset password', url: link }),
   }
@@ -81,7 +90,7 @@ export function contactMail(supportAddress: string, c: ContactDetails): Outgoing
     kind: 'contact',
     to: supportAddress,
     replyTo: c.email,
-    subject: `[${brand.name} contact] ${c.subject}`,
+    subject: headerSafe(`[${brand.name} contact] ${c.subject}`),
     text: `${lines.join('\n\n')}\n`,
     html: htmlFrame(lines),
   }

@@ -68,7 +68,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dataDir,
     api: async (options) => {
       const response = await app.inject({ ...options, url: `/api/v1${options.url}` })
-      return Object.assign(response, { json: () => response.json<ApiBody>() })
+      const body = response.body
+      return Object.assign(response, { json: () => JSON.parse(body) as ApiBody })
     },
     close: async () => {
       await app.close()

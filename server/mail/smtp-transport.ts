@@ -1,0 +1,27 @@
+import { createTransport } from 'nodemailer'
+import { headerSafe } from './messages.ts'
+import type { MailTransport } from './transport.ts'
+
+/**
+ * Real e-mail through nodemailer. Timeouts stay well under the sender's lease, so a hung server
+ * fails the attempt instead of letting another process claim and send the message again.
+ * Options in SMTP_URL's query string override these.
+ */
+export function createSmtpTransport(url: string, from: string): MailTransport {
+  const transporter = createTransport(
+    { url, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 },
+    { from },
+  )
+  return {
+    name: 'SMTP',
+    async send(mail) {
+      await transporter.sendMail({
+        to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
+        subject: headerSafe(mail.subject),
+        text: mail.text,
+        html: mail.html,
+      })
+    },
+  }
+}
