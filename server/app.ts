@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import { createSqliteDatabase, type Db } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { installErrorEnvelope } from './http/error-envelope.ts'
+import { registerMailboxPage } from './mail/mailbox-page.ts'
 import { TUNNEL_WARNING_HEADER, errorBody } from '../api/envelope.ts'
 import { routeModules } from './routes.ts'
 
@@ -45,7 +46,8 @@ export async function buildApp(
     // Router-level failures (bad URL, over-long path parameter) answer in the envelope too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400
-      const message = status === 414 ? 'The request URL is too long.' : 'The request URL is not valid.'
+      const message =
+        status === 414 ? 'The request URL is too long.' : 'The request URL is not valid.'
       void (reply as FastifyReply).status(status).send(errorBody(message))
     },
   })
@@ -75,6 +77,8 @@ export async function buildApp(
   })
 
   for (const module of routeModules) module.register(app, ctx)
+  // The mailbox shows every e-mail, links included: never in production, where it is a 404.
+  if (config.env !== 'production') registerMailboxPage(app, ctx)
 
   app.addHook('onClose', async () => {
     await db.destroy()

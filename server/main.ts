@@ -1,5 +1,8 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { MAILBOX_PATH } from './mail/mailbox-page.ts'
+import { createMailSender } from './mail/sender.ts'
+import { createMailTransport } from './mail/transport.ts'
 
 /** Starts the server the way `npm start` does: config from the environment, then listen. */
 async function main(): Promise<void> {
@@ -13,16 +16,29 @@ async function main(): Promise<void> {
     }
     throw error
   }
-  const { app } = await buildApp(config)
+  const { app, ctx } = await buildApp(config)
   await app.listen({ host: config.host, port: config.port })
+  const sender = createMailSender(ctx, createMailTransport(config), { log: app.log })
+  sender.start()
   const address = `http://localhost:${config.port}`
-  console.log(
-    `\nListingBridge is running.\n  Site:    ${config.siteUrl}\n  API:     ${address}/api/v1\n  Data:    ${config.dataDir}\n`,
-  )
+  const lines = [
+    '',
+    'ListingBridge is running.',
+    `  Site:    ${config.siteUrl}`,
+    `  API:     ${address}/api/v1`,
+    `  Data:    ${config.dataDir}`,
+    `  E-mail:  ${sender.transport.name === 'SMTP' ? 'SMTP' : 'console (nothing leaves this machine)'}`,
+  ]
+  if (config.env !== 'production') lines.push(`  Mailbox: ${address}${MAILBOX_PATH}`)
+  console.log(`${lines.join('\n')}\n`)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      void app.close().then(() => process.exit(0))
+      // The batch in flight finishes (and is marked) before the database closes under it.
+      void sender
+        .stop()
+        .then(() => app.close())
+        .then(() => process.exit(0))
     })
   }
 }

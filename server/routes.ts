@@ -8,6 +8,8 @@ import resetPasswordRequest from './auth/reset-password-request.ts'
 import verifyEmail from './auth/verify-email.ts'
 import health from './health.ts'
 import type { RouteModule } from './http/define-route.ts'
+import allPlans from './plans/all-plans.ts'
+import contactUs from './users/contact-us.ts'
 import me from './users/me.ts'
 
 /** Every API route; a new feature adds its file and one line here. */
@@ -21,5 +23,7 @@ export const routeModules: RouteModule[] = [
   refreshToken,
   logout,
   me,
+  contactUs,
+  allPlans,
   health,
 ]

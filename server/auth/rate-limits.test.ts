@@ -1,0 +1,118 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { InjectOptions } from 'fastify'
+import { PASSWORD, createTestApp, type TestApp } from '../testing/test-app.ts'
+import { limits } from './rate-limits.ts'
+
+let t: TestApp
+beforeEach(async () => {
+  // The real limits: factor 1.
+  t = await createTestApp({ RATE_LIMIT_FACTOR: '1' })
+})
+afterEach(async () => {
+  await t.close()
+})
+
+type Case = [name: string, max: number, request: (i: number) => InjectOptions & { url: string }]
+
+const ip = (i: number) => `10.0.${Math.floor(i / 250)}.${i % 250}`
+const post = (url: string, payload: object, remoteAddress = '127.0.0.1') =>
+  ({ method: 'POST', url, payload, remoteAddress }) as const
+
+const cases: Case[] = [
+  [
+    'login per IP',
+    limits.loginPerIp.max,
+    (i) => post('/auth/login', { email: `u${i}@example.com`, password: 'x' }),
+  ],
+  [
+    'login per e-mail',
+    limits.loginPerEmail.max,
+    (i) => post('/auth/login', { email: 'target@example.com', password: 'x' }, ip(i)),
+  ],
+  [
+    'register per IP',
+    limits.registerPerIp.max,
+    (i) =>
+      post('/auth/register', {
+        name: 'A',
+        email: `r${i}@example.com`,
+        phoneNumber: '+14155550123',
+        password: PASSWORD,
+      }),
+  ],
+  [
+    'forgot per IP',
+    limits.forgotPerIp.max,
+    (i) =>
+      post('/auth/reset-password-request', {
+        email: `f${i}@example.com`,
+        reset_form_url: 'http://localhost:5173/reset-password',
+      }),
+  ],
+  [
+    'forgot per e-mail',
+    limits.forgotPerEmail.max,
+    (i) =>
+      post(
+        '/auth/reset-password-request',
+        { email: 'target@example.com', reset_form_url: 'http://localhost:5173/reset-password' },
+        ip(i),
+      ),
+  ],
+  [
+    'reset per IP',
+    limits.resetPerIp.max,
+    (i) => post('/auth/reset-password', { pass_reset_token: `t${i}`, new_password: PASSWORD }),
+  ],
+  [
+    'resend per IP',
+    limits.resendPerIp.max,
+    (i) => post('/auth/resend-verification', { email: `s${i}@example.com` }),
+  ],
+  [
+    'resend per e-mail',
+    limits.resendPerEmail.max,
+    (i) => post('/auth/resend-verification', { email: 'target@example.com' }, ip(i)),
+  ],
+  [
+    'verify per IP',
+    limits.verifyPerIp.max,
+    (i) => ({ method: 'GET', url: `/auth/verify-email/token${i}` }),
+  ],
+  [
+    'refresh per IP',
+    limits.refreshPerIp.max,
+    (i) => ({
+      method: 'POST',
+      url: `/auth/refresh-token?user_id=u${i}`,
+      headers: { authorization: 'Bearer x' },
+    }),
+  ],
+]
+
+describe('rate limits', () => {
+  for (const [name, max, request] of cases) {
+    it(`${name}: ${max} pass, the next answers 429 in the envelope with Retry-After`, async () => {
+      for (let i = 0; i < max; i++) {
+        const res = await t.api(request(i))
+        expect(res.statusCode, `request ${i + 1}`).not.toBe(429)
+      }
+      const over = await t.api(request(max))
+      expect(over.statusCode).toBe(429)
+      expect(over.json().status).toBe('error')
+      expect(over.json().message).toMatch(
+        /^Too many attempts\. Please wait \d+ minutes? and try again\.$/,
+      )
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
+    })
+  }
+
+  it('a new window lets requests through again', async () => {
+    const request = (i: number) =>
+      post('/auth/login', { email: 'target@example.com', password: 'x' }, ip(i))
+    for (let i = 0; i <= limits.loginPerEmail.max; i++) await t.api(request(i))
+    expect((await t.api(request(99))).statusCode).toBe(429)
+    t.clock.advance(limits.loginPerEmail.windowSeconds)
+    expect((await t.api(request(100))).statusCode).toBe(401)
+  })
+})
