@@ -8,7 +8,9 @@ const commonPasswords = createRequire(import.meta.url)('fxa-common-password-list
 }
 
 /** DESIGN §10: argon2id, m = 19 MiB, t = 2, p = 1. */
-// 2 is Algorithm.Argon2id; the package exports it as an ambient const enum we cannot import.
+// 2 is Algorithm.Argon2id; the package exports it as an ambient const enum, which
+// verbatimModuleSyntax cannot import.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
 const ARGON2: Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 
 export function hashPassword(password: string): Promise<string> {

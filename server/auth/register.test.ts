@@ -19,7 +19,7 @@ const valid = {
 async function count(table: 'users' | 'outbox' | 'one_time_tokens'): Promise<number> {
   const row = await t.ctx.db
     .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

@@ -31,7 +31,7 @@ export async function hitRateLimit(
     .returning('count')
     .executeTakeFirstOrThrow()
   const max = Math.max(1, Math.floor(limit.max * ctx.config.rateLimitFactor))
-  if (Number(row.count) > max) {
+  if (row.count > max) {
     const retryAfter = windowStart + limit.windowSeconds - nowSeconds
     const minutes = Math.ceil(retryAfter / 60)
     throw new AppError(

@@ -31,11 +31,12 @@ export interface TestApp {
   clock: TestClock
   dataDir: string
   /** `app.inject` with the API prefix added and the JSON body parsed. */
-  api: (
-    options: InjectOptions & { url: string },
-  ) => Promise<LightMyRequestResponse & { body: string; json: () => ApiBody }>
+  api: (options: InjectOptions & { url: string }) => Promise<ApiResponse>
   close: () => Promise<void>
 }
+
+/** A response whose `json()` is the envelope, typed for assertions. */
+export type ApiResponse = Omit<LightMyRequestResponse, 'json'> & { json: () => ApiBody }
 
 /** Loose view of an envelope for assertions. */
 export interface ApiBody {
