@@ -334,11 +334,14 @@ describe('refresh on 401', () => {
   })
 
   it('retries at most once: a 401 after the refresh is the answer', async () => {
-    const { client, requests } = setup((r) =>
-      r.pathname.endsWith('/refresh-token')
-        ? ok({ access_token: 'a2', refresh_token: 'r2' })
-        : fail(401, 'Please log in to continue.'),
-    )
+    let meCalls = 0
+    const { client, requests } = setup((r) => {
+      if (r.pathname.endsWith('/refresh-token'))
+        return ok({ access_token: 'a2', refresh_token: 'r2' })
+      meCalls += 1
+      // A third attempt would succeed, so a client that loops passes no 401 back: the test fails.
+      return meCalls <= 2 ? fail(401, 'Please log in to continue.') : ok(me)
+    })
     const error = await rejection(client.call('me'))
     expect([error.kind, error.status, error.message]).toEqual([
       'http',

@@ -85,8 +85,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** The refresh in flight, shared by every request that got a 401 meanwhile (single-flight). */
   let refreshing: Promise<string> | null = null
-  // Read through a function: TS narrows the variable across awaits, where another call may set it.
-  const inFlight = (): Promise<string> | null => refreshing
 
   async function send(
     def: RouteDef,
@@ -166,12 +164,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** A fresh access token after a 401 for a request sent with `usedToken`. */
   async function renewAccessToken(usedToken: string | null): Promise<string> {
-    const before = inFlight()
-    if (before) return before
     const current = present(await tokenStore.getAccessToken())
-    // Another 401 may have started the refresh while we read the store.
-    const after = inFlight()
-    if (after) return after
+    // Checked after the await: another 401 may have started the refresh while we read the store.
+    if (refreshing) return refreshing
     // Another request already rotated the tokens; refreshing again would rotate needlessly.
     if (current !== null && current !== usedToken) return current
     const started = refreshSession().finally(() => {
@@ -207,14 +202,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const renewed = await renewAccessToken(bearer)
     // Retried once only: a second 401 is the answer.
     const second = await send(def, url, input, renewed)
-    if (second.status === 401) return call(name, ...args)
     return interpret<N>(def, second)
   }
 
   return { call }
 }
 
-/** baseUrl + API_PREFIX + path with `:name` segments encoded + query string. */
+/** baseUrl (no trailing slash) + API_PREFIX + path with `:name` segments encoded + query string. */
 function buildUrl(baseUrl: string, def: RouteDef, input?: LooseInput): string {
   const path = def.path.replace(/:([A-Za-z0-9_]+)/g, (_match, key: string) => {
     const value = input?.params?.[key]
@@ -229,7 +223,7 @@ function buildUrl(baseUrl: string, def: RouteDef, input?: LooseInput): string {
     search.append(key, scalar(value, key))
   }
   const query = search.toString()
-  return `${baseUrl.replace(/\/+$/, '')}${API_PREFIX}${path}${query ? `?${query}` : ''}`
+  return `${baseUrl}${API_PREFIX}${path}${query ? `?${query}` : ''}`
 }
 
 function scalar(value: unknown, key: string): string {
