@@ -137,7 +137,7 @@ export function registerMailboxPage(app: FastifyInstance, ctx: AppContext): void
       text: row.text_body,
       created_at: row.created_at,
       sent_at: row.sent_at,
-      attempts: Number(row.attempts),
+      attempts: row.attempts,
     }))
     return reply.header('cache-control', 'no-store').send({ messages })
   })

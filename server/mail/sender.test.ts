@@ -43,7 +43,11 @@ async function row(t: TestApp, id: string) {
 }
 
 async function unsentCount(t: TestApp): Promise<number> {
-  const rows = await t.ctx.db.selectFrom('outbox').select('id').where('sent_at', 'is', null).execute()
+  const rows = await t.ctx.db
+    .selectFrom('outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .execute()
   return rows.length
 }
 

@@ -48,7 +48,7 @@ export interface MailSender {
 
 const silentLog: SenderLog = { warn: () => undefined, error: () => undefined }
 
-function describe(error: unknown): string {
+function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error)
   return text.slice(0, 1000)
 }
@@ -130,7 +130,7 @@ export function createMailSender(
         .updateTable('outbox')
         .set({
           attempts,
-          last_error: describe(error),
+          last_error: errorText(error),
           locked_until: null,
           next_attempt_at: gaveUp
             ? row.next_attempt_at

@@ -20,7 +20,7 @@ export default defineRoute(routes.allPlans, async (_input, ctx) => {
       package_name: row.package_name,
       billing_cycle: row.billing_cycle,
       // Cents inside, dollars in the API (DESIGN §4).
-      amount: Number(row.amount_cents) / 100,
+      amount: row.amount_cents / 100,
       features: featureList.parse(JSON.parse(row.features)),
     })),
   }
