@@ -1,0 +1,247 @@
+/**
+ * `npm run bench`: the budgets of DESIGN §9 that exist so far, measured in one run.
+ *
+ * Starts the real app (loadConfig + buildApp, the code `npm start` runs) on a free loopback port
+ * with a temporary DATA_DIR, seeds one verified user through the API, and loads it with
+ * autocannon beside a bare Fastify route, so "% of bare" compares like with like on this machine.
+ * Throughput is measured at saturation (autocannon); the p99 budget at the fixed rate DESIGN §9
+ * names, with an open-loop generator (steady-load.ts), because autocannon's rate option sends each
+ * second's quota in one burst. Both generators run in a worker thread, so they do not share the
+ * server's event loop; they do share this machine's cores.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { buildApp } from '../server/app.ts'
+import { loadConfig } from '../server/config.ts'
+import { percentile, steadyLoad } from './steady-load.ts'
+
+const SECONDS = 5
+const WARMUP_SECONDS = 1
+const CONNECTIONS = 10
+/** Login hashes with argon2id (~17 ms of CPU each): a few connections already saturate it. */
+const LOGIN_CONNECTIONS = 4
+/** DESIGN §9: /users/me p99 < 10 ms at 500 requests/s, throughput ≥ 50 % of bare. */
+const BUDGET_RATE = 500
+const BUDGET_P99_MS = 10
+const BUDGET_SHARE_OF_BARE = 0.5
+
+const PASSWORD = 'Bench-Harbor-2026'
+
+interface Target {
+  name: string
+  url: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  connections?: number
+}
+
+interface Row {
+  name: string
+  /** Connections (saturation rows) or the fixed rate (steady rows). */
+  load: string
+  rps: number
+  p50: number
+  p99: number
+  /** Non-2xx answers, errors and timeouts. */
+  bad: number
+  /** Measured at a fixed rate: throughput is the rate, not a capacity to compare with bare. */
+  steady: boolean
+}
+
+async function load(target: Target, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: target.url,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections: target.connections ?? CONNECTIONS,
+    duration: seconds,
+    workers: 1,
+  })
+}
+
+/** As many requests as the server answers, over a fixed number of connections. */
+async function saturate(target: Target): Promise<Row> {
+  process.stdout.write(`  ${target.name} … `)
+  await load(target, WARMUP_SECONDS)
+  const result = await load(target, SECONDS)
+  const row: Row = {
+    name: target.name,
+    load: `${target.connections ?? CONNECTIONS} conns`,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    steady: false,
+  }
+  console.log(`${Math.round(row.rps)} req/s`)
+  return row
+}
+
+/** Requests sent on a fixed schedule; the latency a user sees at that traffic. */
+async function steady(name: string, url: string, headers: Record<string, string> = {}) {
+  process.stdout.write(`  ${name} … `)
+  const result = await steadyLoad({
+    url,
+    headers,
+    rate: BUDGET_RATE,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+  })
+  const row: Row = {
+    name,
+    load: `${BUDGET_RATE}/s`,
+    rps: result.rps,
+    p50: percentile(result.latencies, 50),
+    p99: percentile(result.latencies, 99),
+    bad: result.failed,
+    steady: true,
+  }
+  console.log(`p99 ${row.p99.toFixed(1)} ms`)
+  return row
+}
+
+async function postJson(base: string, url: string, body: unknown): Promise<unknown> {
+  const res = await fetch(base + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+function address(app: FastifyInstance): string {
+  const info = app.server.address()
+  if (!info || typeof info === 'string') throw new Error('server is not listening on TCP')
+  return `http://127.0.0.1:${info.port}`
+}
+
+function pad(value: string, width: number, right = false): string {
+  return right ? value.padStart(width) : value.padEnd(width)
+}
+
+function printTable(rows: Row[], bare: Row): void {
+  const header = ['name', 'load', 'req/s', 'p50 ms', 'p99 ms', '% of bare', 'non-2xx']
+  const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1))
+  const lines = rows.map((r) => [
+    r.name,
+    r.load,
+    Math.round(r.rps).toString(),
+    ms(r.p50),
+    ms(r.p99),
+    r.steady ? '—' : `${Math.round((r.rps / bare.rps) * 100)} %`,
+    String(r.bad),
+  ])
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
+  const format = (cells: string[]) => cells.map((c, i) => pad(c, widths[i] ?? 0, i > 0)).join('  ')
+  console.log(`\n${format(header)}`)
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const line of lines) console.log(format(line))
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-bench-'))
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    // The bench logs in thousands of times from one address and one e-mail.
+    RATE_LIMIT_FACTOR: '1000000000',
+    LOG_LEVEL: 'silent',
+  })
+  const { app, ctx } = await buildApp(config)
+  const bare = Fastify({ logger: false })
+  bare.get('/bare', () => ({ status: 'success', data: { ok: true } }))
+
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    await bare.listen({ host: '127.0.0.1', port: 0 })
+    const api = `${address(app)}/api/v1`
+
+    // One verified user, made through the API like any agent.
+    const email = 'bench.agent@example.com'
+    await postJson(api, '/auth/register', {
+      name: 'Bench Agent',
+      email,
+      phoneNumber: '+14155550123',
+      password: PASSWORD,
+    })
+    const mail = await ctx.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', email)
+      .where('kind', '=', 'verify-email')
+      .executeTakeFirstOrThrow()
+    const verifyToken = /\/verify-email\/([\w-]+)/.exec(mail.text_body)?.[1]
+    if (!verifyToken) throw new Error('no verification link in the outbox message')
+    const verified = await fetch(`${api}/auth/verify-email/${verifyToken}`)
+    if (!verified.ok) throw new Error(`verify-email: ${verified.status} ${await verified.text()}`)
+    const login = (await postJson(api, '/auth/login', { email, password: PASSWORD })) as {
+      data: { access_token: string }
+    }
+    const bearer = { authorization: `Bearer ${login.data.access_token}` }
+
+    const cpuModel = cpus()[0]?.model.trim() ?? 'unknown CPU'
+    console.log(
+      `ListingBridge bench — Node ${process.version}, ${cpus().length} × ${cpuModel}\n` +
+        `${SECONDS} s per row after ${WARMUP_SECONDS} s of warm-up. "conns" rows: autocannon at ` +
+        `saturation (latency in whole ms); "/s" rows: requests sent on a fixed schedule.\n`,
+    )
+    const bareUrl = `${address(bare)}/bare`
+    const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
+    const meRow = await saturate({ name: 'GET /users/me', url: `${api}/users/me`, headers: bearer })
+    const bareAtRate = await steady('bare Fastify GET /bare, steady', bareUrl)
+    const meAtRate = await steady('GET /users/me, steady', `${api}/users/me`, bearer)
+    const loginRow = await saturate({
+      name: 'POST /auth/login (argon2id)',
+      url: `${api}/auth/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+      connections: LOGIN_CONNECTIONS,
+    })
+
+    const rows = [bareRow, meRow, loginRow, bareAtRate, meAtRate]
+    printTable(rows, bareRow)
+
+    const share = meRow.rps / bareRow.rps
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+    const rateReached = meAtRate.rps >= BUDGET_RATE * 0.95
+    const p99Ok = rateReached && meAtRate.p99 < BUDGET_P99_MS && meAtRate.bad === 0
+    console.log('\nBudgets (DESIGN §9):')
+    console.log(
+      `  /users/me p99 < ${BUDGET_P99_MS} ms at ${BUDGET_RATE} req/s: ${verdict(p99Ok)} ` +
+        `(p99 ${meAtRate.p99.toFixed(1)} ms at ${Math.round(meAtRate.rps)} req/s)`,
+    )
+    console.log(
+      `  /users/me throughput ≥ ${BUDGET_SHARE_OF_BARE * 100} % of bare: ` +
+        `${verdict(share >= BUDGET_SHARE_OF_BARE && meRow.bad === 0)} (${Math.round(share * 100)} %)`,
+    )
+    console.log(
+      `  login: ${Math.round(loginRow.rps)} req/s — bounded by argon2id on purpose (DESIGN §10), no budget.`,
+    )
+    const failed = rows.filter((r) => r.bad > 0)
+    if (failed.length > 0) {
+      console.log(
+        `\nWarning: non-2xx answers or errors in: ${failed.map((r) => r.name).join(', ')}`,
+      )
+    }
+  } finally {
+    await Promise.all([app.close(), bare.close()])
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
