@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/'] },
@@ -31,6 +32,25 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/site/**', '**/src/**'] }],
+    },
+  },
+  {
+    files: ['site/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
+    ignores: ['site/vite.config.ts'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['site/**/*.{ts,tsx}'],
+    ignores: ['site/vite.config.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/src/**', 'node:*'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/site/**', 'node:*'] }],
     },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },

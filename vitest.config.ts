@@ -1,12 +1,37 @@
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['api/**/*.test.ts', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Server suites hash passwords with argon2; two cores, so keep parallelism modest.
+    // Server suites hash passwords with argon2 and browsers are heavy: two cores, two workers.
     maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['api/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'site',
+          include: ['site/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['site/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+    ],
   },
 })

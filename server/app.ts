@@ -10,10 +10,13 @@ import { installErrorEnvelope } from './http/error-envelope.ts'
 import { registerMailboxPage } from './mail/mailbox-page.ts'
 import { TUNNEL_WARNING_HEADER, errorBody } from '../api/envelope.ts'
 import { routeModules } from './routes.ts'
+import { serveSite } from './http/serve-site.ts'
 
 export interface AppOptions {
   db?: Db
   clock?: Clock
+  /** The built site to serve; dist/site unless a test names another. */
+  siteDir?: string
 }
 
 /** Origins allowed to call the API from a browser: the site and our extension only. */
@@ -51,7 +54,8 @@ export async function buildApp(
       void (reply as FastifyReply).status(status).send(errorBody(message))
     },
   })
-  installErrorEnvelope(app)
+  let siteServed = false
+  installErrorEnvelope(app, () => siteServed)
   // JSON only: a text/plain body is refused with 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain')
 
@@ -77,6 +81,7 @@ export async function buildApp(
   })
 
   for (const module of routeModules) module.register(app, ctx)
+  siteServed = await serveSite(app, options.siteDir)
   // The mailbox shows every e-mail, links included: never in production, where it is a 404.
   if (config.env !== 'production') registerMailboxPage(app, ctx)
 

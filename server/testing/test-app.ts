@@ -50,7 +50,10 @@ export interface ApiBody {
  * A fresh app on its own SQLite file. Rate limits are raised (factor 1000) unless a test asks
  * for the real ones with `RATE_LIMIT_FACTOR: '1'`.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { siteDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-test-'))
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -61,7 +64,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   })
   const clock = createTestClock()
-  const { app, ctx } = await buildApp(config, { clock })
+  const { app, ctx } = await buildApp(config, {
+    clock,
+    siteDir: options.siteDir ?? path.join(dataDir, 'no-site'),
+  })
   return {
     app,
     ctx,

@@ -1,0 +1,33 @@
+import { Suspense } from 'react'
+import { Route, Switch } from 'wouter'
+import { Toaster } from '../lib/toast.tsx'
+import { PageLayout } from '../components/layout/page-layout.tsx'
+import { pages } from './pages.tsx'
+import { NotFoundPage } from '../features/not-found/not-found-page.tsx'
+
+/** SPEC §2: while lazy parts load the page shows the text "loading". */
+export function Loading() {
+  return (
+    <div className="page-loading" role="status">
+      loading
+    </div>
+  )
+}
+
+export function App() {
+  return (
+    <>
+      <PageLayout>
+        <Suspense fallback={<Loading />}>
+          <Switch>
+            {pages.map(({ path, component }) => (
+              <Route key={path} path={path} component={component} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Suspense>
+      </PageLayout>
+      <Toaster />
+    </>
+  )
+}

@@ -1,0 +1,6 @@
+import { Redirect } from 'wouter'
+
+/** /membership is a link target only (SPEC §2); it leads to the plans. */
+export default function MembershipRedirect() {
+  return <Redirect to="/pricing" replace />
+}

@@ -1,0 +1,18 @@
+import { navigate } from 'wouter/use-browser-location'
+import { createApiClient } from '../../api/client/api-client.ts'
+import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
+import { browserTokenStore } from './auth-storage.ts'
+import { setIsLogin } from './store.ts'
+import { toast } from './toast.tsx'
+
+/** The site's one API client: same origin, session in browser storage (SPEC §4 "Session refresh"). */
+export const api = createApiClient({
+  baseUrl: '',
+  tokenStore: browserTokenStore,
+  onSessionExpired() {
+    if (window.location.pathname === '/sign-in') return
+    setIsLogin(false)
+    toast.error(SESSION_EXPIRED_MESSAGE)
+    navigate('/sign-in')
+  },
+})
