@@ -25,6 +25,14 @@ export default defineConfig({
         },
       },
       {
+        plugins: [react()],
+        test: {
+          name: 'extension',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/**/*.test.ts'],
