@@ -13,7 +13,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<string> {
   const token = bearerToken(request)
   if (!token) throw new AppError(401, 'Please log in to continue.')
-  const userId = await verifyAccessToken(token, ctx.config.jwtSecret, ctx.clock)
+  const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.clock)
   if (!userId) throw new AppError(401, 'Your session has expired. Please log in again.')
   return userId
 }

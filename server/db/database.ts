@@ -2,6 +2,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, SqliteDialect } from 'kysely'
 import type { Database } from './schema.ts'
+import { withStatementCache } from './sqlite-statement-cache.ts'
 
 export type Db = Kysely<Database>
 
@@ -12,5 +13,7 @@ export function createSqliteDatabase(dataDir: string): Db {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  })
 }
