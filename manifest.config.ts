@@ -1,0 +1,50 @@
+// The extension's manifest (MV3), built by @crxjs/vite-plugin. Paths are relative to the project
+// root. Origins come from the build environment (scripts/extension-config.ts).
+import { defineManifest } from '@crxjs/vite-plugin'
+import { brand } from './api/brand.ts'
+import pkg from './package.json' with { type: 'json' }
+import { extensionBuildConfig, matchPattern } from './scripts/extension-config.ts'
+
+/** Where Zillow serves listing photos; the worker downloads them (content scripts cannot: CORS). */
+export const PHOTO_HOST_PATTERN = 'https://photos.zillowstatic.com/*'
+export const ZILLOW_LISTING_PATTERN = 'https://www.zillow.com/homedetails/*'
+export const MARKETPLACE_CREATE_PATTERN = 'https://www.facebook.com/marketplace/create/*'
+
+const icons = {
+  16: 'src/assets/icons/icon-16.png',
+  32: 'src/assets/icons/icon-32.png',
+  48: 'src/assets/icons/icon-48.png',
+  128: 'src/assets/icons/icon-128.png',
+} as const
+
+export default defineManifest(() => {
+  const config = extensionBuildConfig()
+  return {
+    manifest_version: 3,
+    name: brand.name,
+    description: `${brand.name}: turn a Zillow listing into a Facebook Marketplace draft in one click.`,
+    version: pkg.version,
+    // Fixes the unpacked extension's id; the store package drops it (scripts/pack-extension.ts).
+    key: config.key,
+    // chrome.storage.session with access levels (102); module service workers; storage quota of
+    // 10 MB in session storage (112); tabs.create with openerTabId; activeTab.
+    minimum_chrome_version: '116',
+    icons,
+    action: { default_title: brand.name, default_icon: icons, default_popup: 'src/popup/index.html' },
+    background: { service_worker: 'src/background/index.ts', type: 'module' },
+    // storage: the session and pending drafts. activeTab: the popup reads the clicked tab's URL to
+    // tell "not a listing" from "reload the page" (no install warning, no lasting access).
+    permissions: ['storage', 'activeTab'],
+    host_permissions: [matchPattern(config.apiUrl), PHOTO_HOST_PATTERN],
+    content_scripts: [
+      { matches: [ZILLOW_LISTING_PATTERN], js: ['src/content/zillow.ts'], run_at: 'document_idle' },
+      {
+        matches: [MARKETPLACE_CREATE_PATTERN],
+        js: ['src/content/marketplace.ts'],
+        run_at: 'document_idle',
+      },
+    ],
+    // Only the site may message the extension (session sharing); the worker checks sender.origin too.
+    externally_connectable: { matches: config.siteOrigins.map(matchPattern) },
+  }
+})

@@ -1,0 +1,11 @@
+import puppeteer from 'puppeteer-core'
+const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--disable-gpu'] })
+const page = await browser.newPage()
+page.on('console', (m) => console.log('console', m.type(), m.text()))
+page.on('pageerror', (e) => console.log('pageerror', e.message))
+page.on('requestfailed', (r) => console.log('failed', r.url()))
+page.on('response', (r) => { if (r.status() >= 400) console.log('status', r.status(), r.url()) })
+await page.setViewport({ width: 375, height: 900 })
+await page.goto(process.argv[2], { waitUntil: 'networkidle0' })
+console.log((await page.evaluate(() => document.body.innerText)).slice(0, 300))
+await browser.close()

@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react'
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('scroll', onChange, { passive: true })
+  return () => {
+    window.removeEventListener('scroll', onChange)
+  }
+}
+
+/** True once the page has scrolled more than `threshold` pixels (SPEC §9: the header uses 20). */
+export function useScrolledPast(threshold: number): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => window.scrollY > threshold,
+    () => false,
+  )
+}

@@ -1,0 +1,8 @@
+import { api } from '../../../lib/api.ts'
+
+/** POST /auth/reset-password (SPEC §7). */
+export function resetPassword(token: string, newPassword: string) {
+  return api.call('resetPassword', {
+    body: { pass_reset_token: token, new_password: newPassword },
+  })
+}

@@ -1,0 +1,19 @@
+import type { LoginData } from '../../../api/schemas/auth.ts'
+import { saveLogin } from '../../lib/auth-storage.ts'
+import { setIsLogin, setUserName } from '../../lib/store.ts'
+
+/** SPEC §4: the username falls back to the part of the e-mail before the @. */
+export function usernameFor(username: string | undefined, email: string): string {
+  return username?.trim() || email.split('@')[0] || email
+}
+
+/**
+ * SPEC §4 "Login success": store tokens, e-mail and username, set the logged-in flag and the
+ * store's name. Remember Me picks localStorage (survives a restart) or sessionStorage.
+ */
+export function completeLogin(data: LoginData, email: string, remember: boolean): void {
+  const username = usernameFor(data.username, email)
+  saveLogin({ ...data, email, username, remember })
+  setUserName(username)
+  setIsLogin(true)
+}

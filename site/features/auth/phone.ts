@@ -1,0 +1,71 @@
+import {
+  AsYouType,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from 'libphonenumber-js'
+
+/** SPEC §9: the default phone country. */
+export const DEFAULT_COUNTRY: CountryCode = 'US'
+
+export interface CountryOption {
+  code: CountryCode
+  name: string
+  callingCode: string
+}
+
+let options: CountryOption[] | null = null
+
+/** Every country libphonenumber knows, by English name, with its calling code. */
+export function countryOptions(): CountryOption[] {
+  if (options) return options
+  const names = new Intl.DisplayNames(['en'], { type: 'region' })
+  options = getCountries()
+    .map((code) => ({
+      code,
+      name: names.of(code) ?? code,
+      callingCode: getCountryCallingCode(code),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name))
+  return options
+}
+
+export function callingCode(country: CountryCode): string {
+  return getCountryCallingCode(country)
+}
+
+/** E.164 allows 15 digits in all; the calling code takes some of them. */
+function nationalDigits(country: CountryCode, text: string): string {
+  return text.replace(/\D/g, '').slice(0, 15 - callingCode(country).length)
+}
+
+/**
+ * The number as typed, grouped the international way ("213 373 4253"), without the calling code,
+ * which the field shows separately and does not let the user edit.
+ */
+export function formatPhoneInput(country: CountryCode, text: string): string {
+  const digits = nationalDigits(country, text)
+  if (!digits) return ''
+  const prefix = `+${callingCode(country)}`
+  const formatted = new AsYouType().input(prefix + digits)
+  return formatted.startsWith(prefix) ? formatted.slice(prefix.length).trim() : digits
+}
+
+/**
+ * The number in E.164 when it is a valid number for the country's calling code, else null.
+ * Both "213 373 4253" and a national form with a trunk prefix ("07911 123456" in GB) work.
+ */
+export function toE164(country: CountryCode, text: string): string | null {
+  const digits = nationalDigits(country, text)
+  if (!digits) return null
+  const code = callingCode(country)
+  const candidates = [
+    parsePhoneNumberFromString(`+${code}${digits}`),
+    parsePhoneNumberFromString(digits, country),
+  ]
+  for (const number of candidates) {
+    if (number?.isValid() && number.countryCallingCode === code) return number.number
+  }
+  return null
+}

@@ -1,0 +1,30 @@
+import { useSnapshot } from 'valtio'
+import { getStoredUsername, hasStoredLogin } from '../../lib/auth-storage.ts'
+import { setUserName, ui } from '../../lib/store.ts'
+
+/**
+ * SPEC §4 "Logged-in state", reactively: the store's isLogin, or a stored access token or flag.
+ * Re-renders when isLogin changes (login, logout and session expiry all set it).
+ */
+export function useIsLoggedIn(): boolean {
+  const snap = useSnapshot(ui)
+  return snap.isLogin || hasStoredLogin()
+}
+
+/** The user's name as far as the site knows it: interface state, then storage; '' if unknown. */
+export function useKnownName(): string {
+  const snap = useSnapshot(ui)
+  return snap.userName || getStoredUsername() || ''
+}
+
+/** SPEC §2 user menu: the name from the interface state, else the stored username, else User. */
+export function useDisplayName(): string {
+  return useKnownName() || 'User'
+}
+
+/** SPEC §3–§4 on app load: a logged-in visitor's store name comes from the stored username. */
+export function restoreSession(): void {
+  if (!hasStoredLogin()) return
+  const stored = getStoredUsername()
+  if (stored && !ui.userName) setUserName(stored)
+}

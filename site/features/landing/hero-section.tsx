@@ -1,0 +1,55 @@
+import { flags } from '../../lib/flags.ts'
+import { CheckCircleIcon, PlayIcon, ZapIcon } from '../../components/icons.tsx'
+import { CtaButton } from './cta-button.tsx'
+import { HeroIllustration } from './hero-illustration.tsx'
+import styles from './landing.module.css'
+
+const claims = ['15+ hours saved', '+147% leads increase', 'Free to list on Marketplace']
+const trialBadges = ['Free 7-Day Trial', 'No Credit Card Required', '24/7 Support']
+
+/** SPEC §2 landing section 1 (anchor "home"). */
+export function HeroSection() {
+  return (
+    <section id="home" className={styles.hero} aria-labelledby="hero-title">
+      <div className={`container ${styles.heroGrid}`}>
+        <div className={styles.heroText}>
+          <p className={styles.badge}>
+            <ZapIcon size={16} />
+            Lead generation for real estate professionals
+          </p>
+          <h1 id="hero-title">
+            Your Listings on Facebook Marketplace <span className={styles.accent}>in Minutes</span>
+          </h1>
+          <p className={styles.heroLead}>
+            ListingBridge copies the photos, price, address and property details of your Zillow
+            listing into a ready-to-review Facebook Marketplace draft with one click. You check it,
+            you post it, and local buyers start messaging you.
+          </p>
+          <ul className={styles.claims}>
+            {claims.map((claim) => (
+              <li key={claim}>
+                <CheckCircleIcon size={18} />
+                {claim}
+              </li>
+            ))}
+          </ul>
+          <div className={styles.heroActions}>
+            <CtaButton />
+            {/* SPEC §2: exists, hidden, no behaviour yet. */}
+            <button type="button" className="button button-secondary" hidden={!flags.watchDemoButton}>
+              <PlayIcon size={16} />
+              Watch a Quick Demo
+            </button>
+          </div>
+          <ul className={styles.trialBadges} hidden={!flags.heroTrialBadges}>
+            {trialBadges.map((badge) => (
+              <li key={badge}>{badge}</li>
+            ))}
+          </ul>
+          <p className={styles.footnote}>Results vary by market and listing.</p>
+        </div>
+        <HeroIllustration />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,6 @@
+import { api } from '../../../lib/api.ts'
+
+/** POST /payment/checkout?plan_id&email (SPEC §7): answers the URL of the payment page. */
+export function startCheckout(planId: string, email: string): Promise<{ checkout_url: string }> {
+  return api.call('checkout', { query: { plan_id: planId, email } })
+}

@@ -1,0 +1,179 @@
+import { z } from 'zod'
+import {
+  DEFAULT_ERROR_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  isApiError,
+} from '../../api/client/api-error.ts'
+import type { NormalizedListing } from '../../api/schemas/listing.ts'
+import { MARKETPLACE_LIMITS } from '../../api/schemas/marketplace-draft.ts'
+import type {
+  ConversionPhase,
+  ConversionState,
+  ConvertError,
+  ConvertOutcome,
+  PendingPhoto,
+} from '../messages.ts'
+import { SESSION, readValue, writeValues } from '../storage.ts'
+import { api } from './api.ts'
+import { convertListing, type ConvertedListing } from './convert-api.ts'
+import { marketplaceCreateUrl, savePendingDraft } from './drafts.ts'
+import { savePhoto } from './photo-store.ts'
+import { fetchPhotos, type PhotoFetchOptions } from './photos.ts'
+
+export const UPGRADE_MESSAGE = 'Your free trial has ended. Upgrade to keep converting listings.'
+export const SERVER_DOWN_MESSAGE =
+  'The ListingBridge server is not responding. Please try again in a few minutes.'
+export const INTERRUPTED_MESSAGE = 'The conversion was interrupted. Please try again.'
+export const BUSY_MESSAGE = 'A conversion is already running. Please wait for it to finish.'
+
+const RUNNING: readonly ConversionPhase[] = ['converting', 'photos', 'opening']
+
+export interface ConversionDeps {
+  convert: (listing: NormalizedListing) => Promise<ConvertedListing>
+  photoOptions: PhotoFetchOptions
+}
+
+const defaultDeps: ConversionDeps = {
+  convert: (listing) => convertListing(api(), listing),
+  photoOptions: {},
+}
+
+export async function conversionState(): Promise<ConversionState | null> {
+  return (await readValue<ConversionState>('session', SESSION.conversion)) ?? null
+}
+
+async function saveState(state: ConversionState): Promise<void> {
+  await writeValues('session', {
+    [SESSION.conversion]: { ...state, updatedAt: new Date().toISOString() },
+  })
+}
+
+/**
+ * Runs when the worker starts. A conversion marked as running was driven by a worker that Chrome
+ * has since stopped: nothing drives it any more, so say so and let the user retry.
+ */
+export async function recoverInterruptedConversion(): Promise<void> {
+  const state = await conversionState()
+  if (state && RUNNING.includes(state.phase)) {
+    await saveState({
+      ...state,
+      phase: 'failed',
+      error: { kind: 'interrupted', message: INTERRUPTED_MESSAGE },
+    })
+  }
+}
+
+/** The popup state each failure leads to. */
+export function convertError(error: unknown): ConvertError {
+  if (isApiError(error)) {
+    if (error.kind === 'session-expired' || (error.kind === 'http' && error.status === 401)) {
+      return { kind: 'session-expired', message: SESSION_EXPIRED_MESSAGE }
+    }
+    if (error.kind === 'network') return { kind: 'offline', message: error.message }
+    if (error.kind === 'invalid-response' || error.status >= 500) {
+      return { kind: 'server', message: SERVER_DOWN_MESSAGE }
+    }
+    if (error.status === 402) {
+      const message = error.message === DEFAULT_ERROR_MESSAGE ? UPGRADE_MESSAGE : error.message
+      return { kind: 'upgrade', message }
+    }
+    return { kind: 'rejected', message: error.message }
+  }
+  // A success answer that breaks the draft's contract is the server's fault, not the user's.
+  if (error instanceof z.ZodError) return { kind: 'server', message: SERVER_DOWN_MESSAGE }
+  return { kind: 'failed', message: DEFAULT_ERROR_MESSAGE }
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+}
+
+function photoName(index: number, type: string): string {
+  return `listing-photo-${String(index + 1).padStart(2, '0')}.${EXTENSIONS[type] ?? 'jpg'}`
+}
+
+/**
+ * One click's work (DESIGN §6.3–4): convert on the server (metered), download the photos, keep
+ * the draft for a new tab, open Marketplace's form there. Every step is written to
+ * chrome.storage.session, which the popup watches; the popup may close at any time (it does when
+ * the new tab opens) without stopping anything.
+ */
+export async function startConversion(
+  sourceTabId: number,
+  listing: NormalizedListing,
+  deps: ConversionDeps = defaultDeps,
+): Promise<ConvertOutcome> {
+  const current = await conversionState()
+  if (current && RUNNING.includes(current.phase)) {
+    return { ok: false, error: { kind: 'busy', message: BUSY_MESSAGE } }
+  }
+  let state: ConversionState = {
+    runId: crypto.randomUUID(),
+    sourceTabId,
+    phase: 'converting',
+    photosDone: 0,
+    photosTotal: 0,
+    error: null,
+    marketplaceTabId: null,
+    updatedAt: new Date().toISOString(),
+  }
+  const update = async (patch: Partial<ConversionState>) => {
+    state = { ...state, ...patch }
+    await saveState(state)
+  }
+  await update({})
+
+  try {
+    const { listing_id: listingId, draft } = await deps.convert(listing)
+
+    const urls = draft.photos.slice(0, MARKETPLACE_LIMITS.maxPhotos)
+    await update({ phase: 'photos', photosTotal: urls.length })
+    const draftId = crypto.randomUUID()
+    let progress = Promise.resolve()
+    const fetched = await fetchPhotos(urls, {
+      ...deps.photoOptions,
+      onProgress: (done, total) => {
+        // Written in order, one after another: the popup never sees the count go back.
+        progress = progress.then(() => update({ photosDone: done, photosTotal: total }))
+      },
+    })
+    await progress
+    const photos: PendingPhoto[] = []
+    for (const photo of fetched) {
+      if (!photo.ok) continue
+      await savePhoto(draftId, photo.index, photo.blob)
+      photos.push({
+        index: photo.index,
+        name: photoName(photo.index, photo.blob.type),
+        type: photo.blob.type,
+        size: photo.blob.size,
+      })
+    }
+
+    await update({ phase: 'opening' })
+    // The tab exists (blank) before the draft is stored under its id, and gets Marketplace's URL
+    // only after: its content script can never ask before the draft is there.
+    const tab = await chrome.tabs.create({ url: 'about:blank', active: false, openerTabId: sourceTabId })
+    if (tab.id === undefined) throw new Error('The browser did not open a tab.')
+    await savePendingDraft(tab.id, {
+      draftId,
+      listingId,
+      draft,
+      photos,
+      missingPhotos: urls.length - photos.length,
+      createdAt: new Date().toISOString(),
+      filledAt: null,
+      fillSummary: null,
+    })
+    await update({ phase: 'done', marketplaceTabId: tab.id })
+    await chrome.tabs.update(tab.id, { url: marketplaceCreateUrl(draft), active: true })
+    return { ok: true, marketplaceTabId: tab.id }
+  } catch (error) {
+    const failure = convertError(error)
+    await update({ phase: 'failed', error: failure })
+    return { ok: false, error: failure }
+  }
+}

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Reply } from '../messages.ts'
+import { LOCAL, SESSION } from '../storage.ts'
+import { deliver, installFakeChrome, siteSender, type FakeChrome } from '../test/fake-chrome.ts'
+
+const SITE = 'http://localhost:8787'
+const session = { access_token: 'a1', refresh_token: 'r1', user_id: 'u1' }
+
+let fake: FakeChrome
+beforeEach(async () => {
+  fake = installFakeChrome()
+  fake.chrome.runtime.onMessageExternal.clear()
+  vi.resetModules()
+  await import('./index.ts')
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+function fromOutside(type: string, payload: unknown, sender: chrome.runtime.MessageSender) {
+  return deliver(fake.chrome.runtime.onMessageExternal, { type, payload }, sender) as Promise<Reply>
+}
+
+describe('messages from the site', () => {
+  it('session:set from the site logs the extension in with the site’s session', async () => {
+    await fake.local.set({ [LOCAL.notice]: 'Session expired. Please log in again.' })
+    await expect(fromOutside('session:set', session, siteSender(SITE))).resolves.toEqual({
+      ok: true,
+      value: { ok: true },
+    })
+    expect(fake.session.data.get(SESSION.accessToken)).toBe('a1')
+    expect(fake.local.data.get(LOCAL.refreshToken)).toBe('r1')
+    expect(fake.local.data.get(LOCAL.userId)).toBe('u1')
+    expect(fake.local.data.has(LOCAL.notice)).toBe(false)
+  })
+
+  it('refuses every message from any other origin, and changes nothing', async () => {
+    for (const origin of ['https://evil.example', 'http://localhost:8788', 'https://localhost:8787']) {
+      const reply = await fromOutside('session:set', session, siteSender(origin))
+      expect(reply).toMatchObject({ ok: false })
+      expect(await fromOutside('session:get', {}, siteSender(origin))).toMatchObject({ ok: false })
+    }
+    // No origin given: the URL decides.
+    expect(
+      await fromOutside('session:set', session, { url: 'https://evil.example/x' }),
+    ).toMatchObject({ ok: false })
+    expect(await fromOutside('session:set', session, {})).toMatchObject({ ok: false })
+    expect(fake.local.data.size + fake.session.data.size).toBe(0)
+  })
+
+  it('session:get tells the site whether the extension is logged in, with its session', async () => {
+    expect(await fromOutside('session:get', {}, siteSender(SITE))).toEqual({
+      ok: true,
+      value: { logged_in: false },
+    })
+    await fake.session.set({ [SESSION.accessToken]: 'a9' })
+    await fake.local.set({ [LOCAL.refreshToken]: 'r9', [LOCAL.userId]: 'u9' })
+    expect(await fromOutside('session:get', {}, { url: `${SITE}/` })).toEqual({
+      ok: true,
+      value: { logged_in: true, access_token: 'a9', refresh_token: 'r9', user_id: 'u9' },
+    })
+  })
+
+  it('session:clear logs the extension out', async () => {
+    await fromOutside('session:set', session, siteSender(SITE))
+    expect(await fromOutside('session:clear', {}, siteSender(SITE))).toMatchObject({ ok: true })
+    expect(fake.local.data.has(LOCAL.refreshToken)).toBe(false)
+    expect(fake.session.data.has(SESSION.accessToken)).toBe(false)
+  })
+
+  it('rejects a malformed session and internal message types', async () => {
+    expect(
+      await fromOutside('session:set', { access_token: 'a1' }, siteSender(SITE)),
+    ).toMatchObject({ ok: false })
+    // The popup's messages are not for the site, even from the site.
+    await expect(fromOutside('session:logout', {}, siteSender(SITE))).rejects.toThrow()
+    expect(fake.local.data.has(LOCAL.refreshToken)).toBe(false)
+  })
+})

@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fetchPhotos } from './photos.ts'
+
+const jpeg = (body = 'jpeg-bytes') =>
+  new Response(body, { status: 200, headers: { 'content-type': 'image/jpeg' } })
+const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://photos.zillowstatic.com/p${i}.jpg`)
+const noSleep = () => Promise.resolve()
+
+describe('fetchPhotos', () => {
+  it('never has more than `concurrency` downloads in flight, and keeps the order', async () => {
+    let inFlight = 0
+    let most = 0
+    const fetch = vi.fn(async (input: string | URL | Request) => {
+      inFlight++
+      most = Math.max(most, inFlight)
+      // Later URLs finish sooner: the answer must still be in the order asked.
+      const n = Number(/p(\d+)/.exec(String(input))?.[1])
+      await new Promise((resolve) => setTimeout(resolve, 20 - n))
+      inFlight--
+      return jpeg(`photo ${n}`)
+    })
+    const results = await fetchPhotos(urls(10), { fetch, concurrency: 4 })
+    expect(most).toBe(4)
+    expect(fetch).toHaveBeenCalledTimes(10)
+    expect(results.map((r) => r.ok && r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    const texts = await Promise.all(results.map((r) => (r.ok ? r.blob.text() : '')))
+    expect(texts).toEqual(urls(10).map((_, i) => `photo ${i}`))
+  })
+
+  it('defaults to 4 at once', async () => {
+    let inFlight = 0
+    let most = 0
+    const fetch = vi.fn(async () => {
+      most = Math.max(most, ++inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      inFlight--
+      return jpeg()
+    })
+    await fetchPhotos(urls(9), { fetch })
+    expect(most).toBe(4)
+  })
+
+  it('retries a failed download twice with growing back-off, then succeeds', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('busy', { status: 503 }))
+      .mockResolvedValueOnce(jpeg())
+    const sleep = vi.fn(noSleep)
+    const [result] = await fetchPhotos(urls(1), { fetch, sleep })
+    expect(result?.ok).toBe(true)
+    expect(fetch).toHaveBeenCalledTimes(3)
+    expect(sleep.mock.calls).toEqual([[300], [900]])
+  })
+
+  it('gives up after 2 retries and reports the photo instead of throwing', async () => {
+    const fetch = vi.fn(() => Promise.resolve(new Response('down', { status: 502 })))
+    const results = await fetchPhotos(urls(2), { fetch, sleep: noSleep })
+    expect(fetch).toHaveBeenCalledTimes(6)
+    expect(results).toEqual([
+      { index: 0, url: urls(2)[0], ok: false, error: 'HTTP 502' },
+      { index: 1, url: urls(2)[1], ok: false, error: 'HTTP 502' },
+    ])
+  })
+
+  it('does not retry what cannot get better: 404, or an answer that is not an image', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(new Response('gone', { status: 404 }))
+      .mockResolvedValueOnce(new Response('<html>', { headers: { 'content-type': 'text/html' } }))
+    const results = await fetchPhotos(urls(2), { fetch, concurrency: 1, sleep: noSleep })
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(results.map((r) => (r.ok ? 'ok' : r.error))).toEqual(['HTTP 404', 'not an image (text/html)'])
+  })
+
+  it('reports progress after each photo, successes and failures alike', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(new Response('gone', { status: 404 }))
+      .mockImplementation(() => Promise.resolve(jpeg()))
+    const progress: [number, number][] = []
+    await fetchPhotos(urls(3), {
+      fetch,
+      concurrency: 1,
+      onProgress: (done, total) => progress.push([done, total]),
+    })
+    expect(progress).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ])
+  })
+})

@@ -1,0 +1,329 @@
+import type { MarketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
+import { fillAddressTypeahead } from './address-typeahead.ts'
+import { chooseOption, showsValue } from './combobox.ts'
+import { findField, findPhotoInput, type FieldControl } from './find-field.ts'
+import {
+  fieldLabelTexts,
+  labelsForPage,
+  neverPressTexts,
+  optionTexts,
+  type ChoiceField,
+  type FieldKey,
+  type LanguageLabels,
+} from './labels.ts'
+import { attachPhotos, toFile, type PhotoFile } from './photos.ts'
+import { insertAsTyped, leave, setReactValue } from './react-input.ts'
+import { REASONS } from './reasons.ts'
+import { sameValue } from './text-match.ts'
+import { sleep, waitFor } from './wait-for.ts'
+
+export type { PhotoFile } from './photos.ts'
+export type { FieldKey } from './labels.ts'
+
+/** What the Marketplace content script fills the form with. */
+export interface FillRequest {
+  draft: MarketplaceDraft
+  /** The draft's photos, downloaded by the worker, in the draft's order. */
+  photos: PhotoFile[]
+}
+
+export interface NeedsYou {
+  /** `form` when the form itself never appeared. */
+  field: FieldKey | 'form'
+  reason: string
+}
+
+export interface FillReport {
+  filled: FieldKey[]
+  needsYou: NeedsYou[]
+}
+
+export interface FillOptions {
+  document?: Document
+  /** How long the form may take to render. */
+  formTimeoutMs?: number
+  /** How long one field may take to appear once the form is there. */
+  fieldTimeoutMs?: number
+  /** How long options and address suggestions may take to show. */
+  optionTimeoutMs?: number
+  /** Tries per field when the form does not take a value. */
+  attempts?: number
+  retryDelayMs?: number
+  /** Time for the page to re-render after a change, before checking it took. */
+  settleMs?: number
+}
+
+const DEFAULTS = {
+  formTimeoutMs: 20_000,
+  fieldTimeoutMs: 1_500,
+  optionTimeoutMs: 3_000,
+  attempts: 3,
+  retryDelayMs: 150,
+  settleMs: 30,
+} satisfies Omit<Required<FillOptions>, 'document'>
+
+/** Labels that show the form has rendered. */
+const FORM_SIGNS: readonly FieldKey[] = ['listing_type', 'property_type', 'price', 'description']
+
+/** `final`: trying again cannot help (the form does not offer the value). */
+type Outcome = { filled: true } | { filled: false; reason: string; final?: boolean }
+const FILLED: Outcome = { filled: true }
+
+type Want =
+  | { kind: 'text'; value: string; numeric: boolean }
+  | { kind: 'choice'; value: string; texts: string[] }
+
+class Filler {
+  readonly doc: Document
+  readonly languages: LanguageLabels[]
+  readonly neverPress: string[]
+  readonly options: Omit<Required<FillOptions>, 'document'>
+  readonly report: FillReport = { filled: [], needsYou: [] }
+
+  constructor(options: FillOptions) {
+    this.doc = options.document ?? document
+    this.languages = labelsForPage(this.doc)
+    this.neverPress = neverPressTexts(this.languages)
+    this.options = { ...DEFAULTS, ...options }
+  }
+
+  labels(field: FieldKey): string[] {
+    return fieldLabelTexts(this.languages, field)
+  }
+
+  find(field: FieldKey): FieldControl | null {
+    return findField(this.doc, this.labels(field))
+  }
+
+  waitForField(field: FieldKey, timeoutMs: number): Promise<FieldControl | null> {
+    return waitFor(this.doc, () => this.find(field), { timeoutMs })
+  }
+
+  record(field: FieldKey, outcome: Outcome) {
+    if (outcome.filled) this.report.filled.push(field)
+    else this.report.needsYou.push({ field, reason: outcome.reason })
+  }
+
+  async step(field: FieldKey, run: () => Promise<Outcome>) {
+    try {
+      this.record(field, await run())
+    } catch {
+      this.record(field, { filled: false, reason: REASONS.failed })
+    }
+  }
+
+  /** A value the listing lacks: worth saying only when the form asks for it. */
+  unknown(field: FieldKey): Outcome | null {
+    return this.find(field) === null ? null : { filled: false, reason: REASONS.notOnListing }
+  }
+
+  async fill(field: FieldKey, want: Want | null) {
+    if (want === null) {
+      const outcome = this.unknown(field)
+      if (outcome !== null) this.record(field, outcome)
+      return
+    }
+    await this.step(field, () => this.fillWithRetries(field, want))
+  }
+
+  async fillWithRetries(field: FieldKey, want: Want): Promise<Outcome> {
+    const { attempts, fieldTimeoutMs, retryDelayMs } = this.options
+    let last: Outcome = { filled: false, reason: REASONS.notFound }
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      const control = await this.waitForField(field, attempt === 1 ? fieldTimeoutMs : retryDelayMs)
+      if (control === null) return last
+      last = await this.fillOnce(field, control, want)
+      if (last.filled || last.final === true) return last
+      await sleep(this.doc, retryDelayMs)
+    }
+    return last
+  }
+
+  async fillOnce(field: FieldKey, control: FieldControl, want: Want): Promise<Outcome> {
+    if (control.kind === 'file') return { filled: false, reason: REASONS.notFound }
+    if (control.kind === 'combobox') {
+      const texts = want.kind === 'choice' ? want.texts : [want.value]
+      return this.choose(field, control.element, want.value, texts)
+    }
+    if (want.kind === 'choice') {
+      return { filled: false, reason: REASONS.noOption(want.value), final: true }
+    }
+    return this.type(field, control.element, want.value, want.numeric)
+  }
+
+  async type(
+    field: FieldKey,
+    element: HTMLInputElement | HTMLTextAreaElement,
+    value: string,
+    numeric: boolean,
+  ): Promise<Outcome> {
+    const took = () => {
+      const now = this.find(field)
+      return now?.kind === 'text' && sameValue(now.element.value, value, numeric)
+    }
+    if (sameValue(element.value, value, numeric)) return FILLED
+    setReactValue(element, value)
+    await sleep(this.doc, this.options.settleMs)
+    if (!took() && element.isConnected && insertAsTyped(element, value)) {
+      await sleep(this.doc, this.options.settleMs)
+    }
+    leave(element)
+    return took() ? FILLED : { filled: false, reason: REASONS.notAccepted(value) }
+  }
+
+  async choose(
+    field: FieldKey,
+    combobox: HTMLElement,
+    value: string,
+    texts: string[],
+  ): Promise<Outcome> {
+    if (showsValue(combobox, texts)) return FILLED
+    const result = await chooseOption(combobox, texts, {
+      neverPress: this.neverPress,
+      timeoutMs: this.options.optionTimeoutMs,
+    })
+    if (!result.ok) {
+      return result.problem === 'no-list'
+        ? { filled: false, reason: REASONS.noList }
+        : { filled: false, reason: REASONS.noOption(value), final: true }
+    }
+    // The form re-renders with the choice: find the combobox again and see it shows the value.
+    const shown = await waitFor(
+      this.doc,
+      () => {
+        const now = this.find(field)
+        return now?.kind === 'combobox' && showsValue(now.element, [result.chosen]) ? true : null
+      },
+      { timeoutMs: this.options.optionTimeoutMs },
+    )
+    return shown === true ? FILLED : { filled: false, reason: REASONS.notAccepted(value) }
+  }
+
+  async address(draft: MarketplaceDraft) {
+    await this.step('address', async () => {
+      const control = await this.waitForField('address', this.options.fieldTimeoutMs)
+      if (control === null) return { filled: false, reason: REASONS.notFound }
+      if (control.kind !== 'text') {
+        return { filled: false, reason: REASONS.addressNoSuggestions(draft.address.line) }
+      }
+      const result = await fillAddressTypeahead(control.element, draft.address, {
+        neverPress: this.neverPress,
+        timeoutMs: this.options.optionTimeoutMs,
+      })
+      if (result.ok) return FILLED
+      return {
+        filled: false,
+        reason:
+          result.problem === 'no-match'
+            ? REASONS.addressNoMatch(draft.address.line)
+            : REASONS.addressNoSuggestions(draft.address.line),
+      }
+    })
+  }
+
+  async photos(request: FillRequest) {
+    const total = request.draft.photos.length
+    if (request.photos.length === 0) {
+      this.record('photos', {
+        filled: false,
+        reason: total === 0 ? REASONS.noPhotosOnListing : REASONS.photosNotDownloaded,
+      })
+      return
+    }
+    await this.step('photos', async () => {
+      const labels = this.labels('photos')
+      const input = await waitFor(this.doc, () => findPhotoInput(this.doc, labels), {
+        timeoutMs: this.options.fieldTimeoutMs,
+      })
+      if (input === null) return { filled: false, reason: REASONS.notFound }
+      const view = this.doc.defaultView ?? globalThis
+      const files = request.photos.map((photo, index) => toFile(photo, index, view))
+      if (!attachPhotos(input, files)) return { filled: false, reason: REASONS.photosNotTaken }
+      if (files.length < total) {
+        this.report.needsYou.push({
+          field: 'photos',
+          reason: REASONS.photosPartly(files.length, total),
+        })
+      }
+      return FILLED
+    })
+  }
+
+  /** Marketplace asks when a rental is available; Zillow doesn't say, so the user picks. */
+  dateAvailable(draft: MarketplaceDraft) {
+    if (draft.listing_type !== 'rent') return
+    const control = this.find('date_available')
+    if (control === null) return
+    const empty =
+      control.kind === 'text'
+        ? control.element.value.trim() === ''
+        : control.kind === 'combobox' &&
+          control.element.textContent.trim() === control.label.textContent.trim()
+    if (empty) this.record('date_available', { filled: false, reason: REASONS.dateAvailable })
+  }
+
+  choice(field: ChoiceField, value: string | null): Want | null {
+    if (value === null) return null
+    return {
+      kind: 'choice',
+      value,
+      texts: optionTexts(this.languages, field, value as never),
+    }
+  }
+}
+
+function number(value: number | null): Want | null {
+  return value === null ? null : { kind: 'text', value: String(value), numeric: true }
+}
+
+/**
+ * Fills Marketplace's "Home for Sale or Rent" form with the draft, by visible label text. Waits
+ * for the form to render, fills each field (the listing type first: the form changes with it; the
+ * photos next, so they upload while the rest is typed), and reports what it filled and what the
+ * user must do. It never presses Next or Publish, and never throws.
+ */
+export async function fillMarketplaceForm(
+  request: FillRequest,
+  options: FillOptions = {},
+): Promise<FillReport> {
+  const filler = new Filler(options)
+  const { draft } = request
+  const formShown = await waitFor(
+    filler.doc,
+    () => (FORM_SIGNS.some((field) => filler.find(field) !== null) ? true : null),
+    { timeoutMs: filler.options.formTimeoutMs },
+  )
+  if (formShown === null) {
+    return { filled: [], needsYou: [{ field: 'form', reason: REASONS.formMissing }] }
+  }
+
+  await filler.fill('listing_type', filler.choice('listing_type', draft.listing_type))
+  await filler.fill('property_type', filler.choice('property_type', draft.property_type))
+  await filler.photos(request)
+  await filler.fill('bedrooms', number(draft.bedrooms))
+  await filler.fill('bathrooms', number(draft.bathrooms))
+  await filler.fill('price', number(draft.price))
+  await filler.address(draft)
+  if (draft.description.trim() === '') {
+    if (filler.find('description') !== null) {
+      filler.record('description', { filled: false, reason: REASONS.noDescription })
+    }
+  } else {
+    await filler.fill('description', { kind: 'text', value: draft.description, numeric: false })
+  }
+  await filler.fill('square_feet', number(draft.square_feet))
+  await filler.fill('laundry', filler.choice('laundry', draft.laundry))
+  await filler.fill('parking', filler.choice('parking', draft.parking))
+  await filler.fill('air_conditioning', filler.choice('air_conditioning', draft.air_conditioning))
+  await filler.fill('heating', filler.choice('heating', draft.heating))
+  filler.dateAvailable(draft)
+  return filler.report
+}
+
+/** The report as the worker records it (`draft:filled`). */
+export function fillSummary(report: FillReport): { filled: string[]; needsUser: string[] } {
+  return {
+    filled: [...report.filled],
+    needsUser: [...new Set(report.needsYou.map((item) => item.field))],
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * The Marketplace filler, for the content script on facebook.com/marketplace/create/*:
+ *
+ *   const report = await fillMarketplaceForm({ draft, photos })
+ *   showFillReport(report)
+ *   await sendMessage('draft:filled', fillSummary(report))
+ */
+export {
+  fillMarketplaceForm,
+  fillSummary,
+  type FieldKey,
+  type FillOptions,
+  type FillReport,
+  type FillRequest,
+  type NeedsYou,
+  type PhotoFile,
+} from './fill-marketplace.ts'
+export { showFillReport, type ReportPanel } from './report-panel.ts'

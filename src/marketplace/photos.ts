@@ -1,0 +1,60 @@
+/**
+ * A photo as the worker hands it over: bytes with a name and type, base64 (runtime messages are
+ * JSON, where an ArrayBuffer arrives empty), or a Blob/File.
+ */
+export type PhotoFile =
+  | { name: string; type: string; bytes: ArrayBuffer | Uint8Array }
+  | { name: string; type: string; base64: string }
+  | Blob
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+}
+
+function defaultName(index: number, type: string): string {
+  return `photo-${String(index + 1).padStart(2, '0')}.${EXTENSIONS[type] ?? 'jpg'}`
+}
+
+function fromBase64(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64)
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i)
+  return bytes
+}
+
+/** A `File` of the page's window, as a file picked by hand would be. */
+export function toFile(photo: PhotoFile, index: number, view: typeof globalThis): File {
+  if (photo instanceof view.File) return photo
+  if (photo instanceof Blob) {
+    const type = photo.type || 'image/jpeg'
+    const name = photo instanceof File ? photo.name : defaultName(index, type)
+    return new view.File([photo], name, { type })
+  }
+  const type = photo.type || 'image/jpeg'
+  const name = photo.name || defaultName(index, type)
+  const part: BlobPart =
+    'base64' in photo
+      ? fromBase64(photo.base64)
+      : photo.bytes instanceof Uint8Array
+        ? new Uint8Array(photo.bytes)
+        : photo.bytes
+  return new view.File([part], name, { type })
+}
+
+/**
+ * Puts the files on the (hidden) file input through a DataTransfer, as a drop or the file picker
+ * does, then tells the page with bubbling `input` and `change`. True when the input holds them.
+ */
+export function attachPhotos(input: HTMLInputElement, files: readonly File[]): boolean {
+  const view = input.ownerDocument.defaultView ?? globalThis
+  if (typeof view.DataTransfer !== 'function') return false
+  const transfer = new view.DataTransfer()
+  for (const file of files) transfer.items.add(file)
+  input.files = transfer.files
+  input.dispatchEvent(new view.Event('input', { bubbles: true }))
+  input.dispatchEvent(new view.Event('change', { bubbles: true }))
+  return input.files.length === files.length
+}

@@ -1,0 +1,124 @@
+import type { brand } from '../../api/brand.ts'
+import type { FillReport, NeedsYou } from './fill-marketplace.ts'
+import { fieldName, labelsForPage, type LanguageLabels } from './labels.ts'
+
+/** Type-tied to the brand module without importing it at run time (the content script stays small). */
+const PRODUCT: (typeof brand)['name'] = 'ListingBridge'
+
+const TEXT = {
+  title: `${PRODUCT} filled your draft`,
+  titleNothing: `${PRODUCT} couldn't fill your draft`,
+  filled: (count: number) => `Filled (${count})`,
+  needsYou: (count: number) => `Needs you (${count})`,
+  allDone: 'Nothing left for you but to check it.',
+  form: 'The form',
+  footer: `Review the draft, then post it yourself: ${PRODUCT} never publishes for you.`,
+  close: 'Close',
+} as const
+
+const STYLE = `
+:host { all: initial; }
+section {
+  position: fixed; right: 16px; bottom: 16px; z-index: 2147483647;
+  width: min(360px, calc(100vw - 32px)); max-height: min(70vh, 560px); overflow: auto;
+  box-sizing: border-box; padding: 14px 16px 12px;
+  background: #fff; color: #1c1e21; border: 1px solid #ccd0d5; border-radius: 10px;
+  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
+  font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+}
+header { display: flex; align-items: flex-start; gap: 8px; }
+h2 { flex: 1; margin: 0; font-size: 15px; font-weight: 600; }
+h3 { margin: 12px 0 4px; font-size: 13px; font-weight: 600; }
+ul { margin: 0; padding-left: 18px; }
+li { margin: 2px 0; }
+.needs li strong { font-weight: 600; }
+p { margin: 10px 0 0; color: #65676b; font-size: 12px; }
+button {
+  flex: none; width: 28px; height: 28px; border: 0; border-radius: 50%;
+  background: #e4e6eb; color: #1c1e21; font: 600 16px/28px system-ui, sans-serif; cursor: pointer;
+}
+button:hover { background: #d8dadf; }
+button:focus-visible { outline: 2px solid #1b74e4; outline-offset: 2px; }
+`
+
+export interface ReportPanel {
+  /** The element added to the page (its shadow root holds the panel). */
+  host: HTMLElement
+  close(): void
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  text?: string,
+): HTMLElementTagNameMap[K] {
+  const created = doc.createElement(tag)
+  if (text !== undefined) created.textContent = text
+  return created
+}
+
+function nameOf(languages: readonly LanguageLabels[], field: NeedsYou['field']): string {
+  return field === 'form' ? TEXT.form : fieldName(languages, field)
+}
+
+/**
+ * Shows on the page what was filled and what needs the user: a small panel in a shadow root (the
+ * page's CSS cannot reach it), built with DOM calls and `textContent` only, closable with its
+ * button or Escape. A second call replaces the first panel.
+ */
+export function showFillReport(report: FillReport, doc: Document = document): ReportPanel {
+  doc.querySelector('[data-listingbridge=report]')?.remove()
+  const languages = labelsForPage(doc)
+
+  const host = element(doc, 'div')
+  host.dataset.listingbridge = 'report'
+  const root = host.attachShadow({ mode: 'open' })
+  root.append(element(doc, 'style', STYLE))
+
+  const section = element(doc, 'section')
+  section.setAttribute('role', 'region')
+  section.setAttribute('aria-labelledby', 'listingbridge-title')
+
+  const header = element(doc, 'header')
+  const title = element(doc, 'h2', report.filled.length > 0 ? TEXT.title : TEXT.titleNothing)
+  title.id = 'listingbridge-title'
+  const closeButton = element(doc, 'button', '×')
+  closeButton.type = 'button'
+  closeButton.setAttribute('aria-label', TEXT.close)
+  closeButton.title = TEXT.close
+  header.append(title, closeButton)
+  section.append(header)
+
+  if (report.filled.length > 0) {
+    const list = element(doc, 'ul')
+    for (const field of report.filled) list.append(element(doc, 'li', nameOf(languages, field)))
+    section.append(element(doc, 'h3', TEXT.filled(report.filled.length)), list)
+  }
+
+  const needs = element(doc, 'div')
+  needs.className = 'needs'
+  needs.setAttribute('role', 'status')
+  if (report.needsYou.length > 0) {
+    const list = element(doc, 'ul')
+    for (const item of report.needsYou) {
+      const entry = element(doc, 'li')
+      entry.append(element(doc, 'strong', nameOf(languages, item.field)), `: ${item.reason}`)
+      list.append(entry)
+    }
+    needs.append(element(doc, 'h3', TEXT.needsYou(report.needsYou.length)), list)
+  } else {
+    needs.append(element(doc, 'p', TEXT.allDone))
+  }
+  section.append(needs, element(doc, 'p', TEXT.footer))
+  root.append(section)
+
+  const close = () => {
+    host.remove()
+  }
+  closeButton.addEventListener('click', close)
+  section.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') close()
+  })
+  doc.body.append(host)
+  return { host, close }
+}

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { dispatch, MessageError, sendMessage, type Handlers, type Reply } from './messages.ts'
+import { installFakeChrome, popupSender, type FakeChrome } from './test/fake-chrome.ts'
+
+let fake: FakeChrome
+beforeEach(() => {
+  fake = installFakeChrome()
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+const external: Handlers<'external'> = {
+  'session:set': () => ({ ok: true }),
+  'session:clear': () => {
+    throw new Error('storage is broken')
+  },
+  'session:get': () => ({ logged_in: false }),
+}
+
+function run(message: unknown, accept = true) {
+  const replies: Reply[] = []
+  const kept = dispatch(external, () => accept, message, popupSender, (reply) => replies.push(reply))
+  return { kept, replies, settled: () => new Promise((resolve) => setTimeout(resolve, 0)) }
+}
+
+describe('dispatch', () => {
+  it('answers a message with its handler, keeping the channel open for the async answer', async () => {
+    const call = run({ type: 'session:get', payload: {} })
+    expect(call.kept).toBe(true)
+    await call.settled()
+    expect(call.replies).toEqual([{ ok: true, value: { logged_in: false } }])
+  })
+
+  it('turns a handler that throws into an error answer, so the sender never hangs', async () => {
+    const call = run({ type: 'session:clear', payload: {} })
+    await call.settled()
+    expect(call.replies).toEqual([{ ok: false, error: 'storage is broken' }])
+  })
+
+  it('leaves alone what is not a message of this map or not handled here', async () => {
+    for (const message of [null, 'session:get', { type: 'nope', payload: {} }, { type: 'session:get' }]) {
+      const call = run(message)
+      await call.settled()
+      expect([call.kept, call.replies]).toEqual([false, []])
+    }
+    // A real type, but handled by another dispatcher (the popup's, not the site's).
+    const other = run({ type: 'session:login', payload: { email: 'a@b.co', password: 'x' } })
+    await other.settled()
+    expect([other.kept, other.replies]).toEqual([false, []])
+  })
+
+  it('refuses a sender the channel does not accept, without running the handler', async () => {
+    const handler = vi.fn(() => ({ ok: true as const }))
+    const replies: Reply[] = []
+    dispatch(
+      { ...external, 'session:set': handler },
+      () => false,
+      { type: 'session:set', payload: { access_token: 'a', refresh_token: 'r', user_id: 'u' } },
+      popupSender,
+      (reply) => replies.push(reply),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(handler).not.toHaveBeenCalled()
+    expect(replies).toEqual([{ ok: false, error: 'session:set is not accepted from this sender' }])
+  })
+})
+
+describe('sendMessage', () => {
+  it('sends an envelope and resolves with the value', async () => {
+    fake.chrome.runtime.sendMessage.mockResolvedValueOnce({
+      ok: true,
+      value: { loggedIn: false, notice: null },
+    })
+    await expect(sendMessage('session:status', {})).resolves.toEqual({ loggedIn: false, notice: null })
+    expect(fake.chrome.runtime.sendMessage).toHaveBeenCalledWith({ type: 'session:status', payload: {} })
+  })
+
+  it('rejects with the handler error, and when nobody answered', async () => {
+    fake.chrome.runtime.sendMessage.mockResolvedValueOnce({ ok: false, error: 'boom' })
+    await expect(sendMessage('session:status', {})).rejects.toEqual(new MessageError('boom'))
+    fake.chrome.runtime.sendMessage.mockResolvedValueOnce(undefined)
+    await expect(sendMessage('session:status', {})).rejects.toThrow('No answer to session:status')
+  })
+})

@@ -1,0 +1,257 @@
+/**
+ * Every message of the extension, in one typed map: popup and content scripts → worker
+ * (`chrome.runtime.sendMessage`), worker → content script (`chrome.tabs.sendMessage`), and the
+ * site → worker (`externally_connectable`). The site cannot import `src/`; its side is
+ * `site/lib/extension-bridge.ts`, which mirrors the `external` part below.
+ *
+ * Only the worker holds tokens and calls the API; the others ask it here.
+ */
+import type { NormalizedListing } from '../api/schemas/listing.ts'
+import type { MarketplaceDraft } from '../api/schemas/marketplace-draft.ts'
+import type { ListingExtraction } from './listing/listing-extraction.ts'
+
+/** Who may send a message: an extension page (the popup), a content script, or the site. */
+export type Channel = 'page' | 'content' | 'tab' | 'external'
+
+export type SessionStatus =
+  | { loggedIn: true; userId: string | null; email: string | null }
+  /** `notice`: why the user was logged out ("Session expired. Please log in again."). */
+  | { loggedIn: false; notice: string | null }
+
+export type LoginResult =
+  | { ok: true; email: string }
+  | {
+      ok: false
+      message: string
+      /** 403: the e-mail is not verified yet; the popup links to the site to resend. */
+      unverified: boolean
+      fields?: Record<string, string>
+    }
+
+/**
+ * The listing of a tab: the extractor's answer, or `not-a-listing`/`stale-page` when no content
+ * script answered (another site, or a Zillow page reached by in-app navigation).
+ */
+export type ListingLookup = ListingExtraction
+
+/** Why a conversion failed; each kind is one state of the popup. */
+export type ConvertErrorKind =
+  /** 402: trial over or no subscription; the popup links to /pricing. */
+  | 'upgrade'
+  /** No answer: offline, or the server is down. */
+  | 'offline'
+  /** 5xx: the server failed. */
+  | 'server'
+  | 'session-expired'
+  /** 400/409/422: the server refused this listing; its message says why. */
+  | 'rejected'
+  /** Chrome stopped the worker mid-conversion; retrying is safe. */
+  | 'interrupted'
+  /** Another conversion is running. */
+  | 'busy'
+  /** Anything else (e.g. the browser refused to open a tab). */
+  | 'failed'
+
+export interface ConvertError {
+  kind: ConvertErrorKind
+  message: string
+}
+
+export type ConvertOutcome = { ok: true; marketplaceTabId: number } | { ok: false; error: ConvertError }
+
+/** The conversion in progress or last finished, kept in chrome.storage.session (ConversionState). */
+export type ConversionPhase = 'converting' | 'photos' | 'opening' | 'done' | 'failed'
+
+export interface ConversionState {
+  runId: string
+  sourceTabId: number
+  phase: ConversionPhase
+  /** Photos downloaded (or given up on) so far, and how many there are. */
+  photosDone: number
+  photosTotal: number
+  error: ConvertError | null
+  marketplaceTabId: number | null
+  updatedAt: string
+}
+
+export interface PendingPhoto {
+  index: number
+  name: string
+  type: string
+  size: number
+}
+
+/** What the Marketplace content script gets for its tab: the draft and the photos' metadata. */
+export interface PendingDraftView {
+  listingId: string
+  draft: MarketplaceDraft
+  photos: PendingPhoto[]
+  /** Photos of the draft that could not be downloaded (the user adds them by hand). */
+  missingPhotos: number
+}
+
+/** One photo's bytes, base64: runtime messages are JSON, so a Blob cannot travel as is. */
+export interface PhotoPayload {
+  name: string
+  type: string
+  base64: string
+}
+
+/** What the filler reports back, for the worker's record (labels of fields left to the user). */
+export interface FillSummary {
+  filled: string[]
+  needsUser: string[]
+}
+
+/** The site's session, as the site sends it and as `session:get` answers. */
+export interface SharedSession {
+  access_token: string
+  refresh_token: string
+  user_id: string
+}
+
+export type ExtensionSessionAnswer =
+  | ({ logged_in: true; access_token: string | null } & Omit<SharedSession, 'access_token'>)
+  | { logged_in: false }
+
+interface Def<C extends Channel, Req, Res> {
+  channel: C
+  request: Req
+  response: Res
+}
+
+type NoInput = Record<string, never>
+
+/** The map: message type → who sends it, what it carries, what the answer is. */
+export interface MessageMap {
+  // popup → worker
+  'session:status': Def<'page', NoInput, SessionStatus>
+  'session:login': Def<'page', { email: string; password: string }, LoginResult>
+  'session:logout': Def<'page', NoInput, { ok: true }>
+  'listing:get': Def<'page', { tabId: number; url: string | null }, ListingLookup>
+  'convert:start': Def<'page', { sourceTabId: number; listing: NormalizedListing }, ConvertOutcome>
+  'convert:status': Def<'page', { sourceTabId: number }, ConversionState | null>
+  // Marketplace content script → worker (its tab comes from the sender, never from the message)
+  'draft:get': Def<'content', NoInput, PendingDraftView | null>
+  'draft:photo': Def<'content', { index: number }, PhotoPayload | null>
+  'draft:filled': Def<'content', FillSummary, { ok: true }>
+  // worker → Zillow content script
+  'zillow:extract': Def<'tab', NoInput, ListingExtraction>
+  // site → worker (externally_connectable; sender.origin must be a site origin)
+  'session:set': Def<'external', SharedSession, { ok: true }>
+  'session:clear': Def<'external', NoInput, { ok: true }>
+  'session:get': Def<'external', NoInput, ExtensionSessionAnswer>
+}
+
+export type MessageType = keyof MessageMap
+export type MessageOf<C extends Channel> = {
+  [K in MessageType]: MessageMap[K]['channel'] extends C ? K : never
+}[MessageType]
+export type RequestOf<T extends MessageType> = MessageMap[T]['request']
+export type ResponseOf<T extends MessageType> = MessageMap[T]['response']
+
+/** A message on the wire. */
+export type Envelope<T extends MessageType = MessageType> = { type: T; payload: RequestOf<T> }
+
+/** An answer on the wire: handlers' exceptions travel as `error`, so a caller never hangs. */
+export type Reply<T extends MessageType = MessageType> =
+  | { ok: true; value: ResponseOf<T> }
+  | { ok: false; error: string }
+
+/** Which channel each type belongs to, for the dispatchers' checks at run time. */
+export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['channel'] } = {
+  'session:status': 'page',
+  'session:login': 'page',
+  'session:logout': 'page',
+  'listing:get': 'page',
+  'convert:start': 'page',
+  'convert:status': 'page',
+  'draft:get': 'content',
+  'draft:photo': 'content',
+  'draft:filled': 'content',
+  'zillow:extract': 'tab',
+  'session:set': 'external',
+  'session:clear': 'external',
+  'session:get': 'external',
+}
+
+export class MessageError extends Error {
+  override readonly name = 'MessageError'
+}
+
+export function isEnvelope(value: unknown): value is Envelope {
+  if (typeof value !== 'object' || value === null) return false
+  const { type, payload } = value as { type?: unknown; payload?: unknown }
+  return (
+    typeof type === 'string' &&
+    Object.hasOwn(MESSAGE_CHANNELS, type) &&
+    typeof payload === 'object' &&
+    payload !== null
+  )
+}
+
+function unwrap<T extends MessageType>(type: T, reply: unknown): ResponseOf<T> {
+  if (typeof reply !== 'object' || reply === null || !('ok' in reply)) {
+    throw new MessageError(`No answer to ${type}`)
+  }
+  const typed = reply as Reply<T>
+  if (!typed.ok) throw new MessageError(typed.error)
+  return typed.value
+}
+
+/** Popup or content script → worker. Rejects with MessageError when the handler failed. */
+export async function sendMessage<T extends MessageOf<'page' | 'content'>>(
+  type: T,
+  payload: RequestOf<T>,
+): Promise<ResponseOf<T>> {
+  const envelope: Envelope<T> = { type, payload }
+  return unwrap(type, await chrome.runtime.sendMessage(envelope))
+}
+
+/** Worker → a tab's content script. Rejects when no content script listens there. */
+export async function sendTabMessage<T extends MessageOf<'tab'>>(
+  tabId: number,
+  type: T,
+  payload: RequestOf<T>,
+): Promise<ResponseOf<T>> {
+  const envelope: Envelope<T> = { type, payload }
+  return unwrap(type, await chrome.tabs.sendMessage(tabId, envelope, { frameId: 0 }))
+}
+
+export type Handler<T extends MessageType> = (
+  payload: RequestOf<T>,
+  sender: chrome.runtime.MessageSender,
+) => ResponseOf<T> | Promise<ResponseOf<T>>
+
+export type Handlers<C extends Channel> = { [K in MessageOf<C>]: Handler<K> }
+
+/**
+ * Answers one message with its handler; `accept` decides whether this sender may send this type.
+ * Returns true (keep the channel open) when it will answer, false when the message is not ours.
+ */
+export function dispatch<C extends Channel>(
+  handlers: Handlers<C>,
+  accept: (type: MessageOf<C>, sender: chrome.runtime.MessageSender) => boolean,
+  message: unknown,
+  sender: chrome.runtime.MessageSender,
+  sendResponse: (reply: Reply) => void,
+): boolean {
+  if (!isEnvelope(message) || !Object.hasOwn(handlers, message.type)) return false
+  const type = message.type as MessageOf<C>
+  if (!accept(type, sender)) {
+    sendResponse({ ok: false, error: `${type} is not accepted from this sender` })
+    return false
+  }
+  const handler = handlers[type] as Handler<MessageOf<C>>
+  Promise.resolve()
+    .then(() => handler(message.payload as RequestOf<MessageOf<C>>, sender))
+    .then(
+      (value) => {
+        sendResponse({ ok: true, value })
+      },
+      (error: unknown) => {
+        sendResponse({ ok: false, error: error instanceof Error ? error.message : String(error) })
+      },
+    )
+  return true
+}

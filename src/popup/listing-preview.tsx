@@ -1,0 +1,37 @@
+import type { NormalizedListing } from '../../api/schemas/listing.ts'
+import { MARKETPLACE_LIMITS } from '../../api/schemas/marketplace-draft.ts'
+import {
+  formatCityLine,
+  formatFacts,
+  formatPhotoCount,
+  formatPrice,
+  statusWarning,
+} from './format.ts'
+
+/** What the agent is about to convert: photo, address, price, beds/baths, photo count. */
+export function ListingPreview({ listing }: { listing: NormalizedListing }) {
+  const photo = listing.photos[0]
+  const facts = formatFacts(listing)
+  const warning = statusWarning(listing)
+  return (
+    <article className="preview" aria-label="Listing preview">
+      {photo ? (
+        <img className="preview-photo" src={photo} alt={`Photo of ${listing.address.street}`} />
+      ) : (
+        <div className="preview-photo preview-photo-empty">No photo</div>
+      )}
+      <div className="preview-body">
+        <p className="preview-price">{formatPrice(listing)}</p>
+        <h1 className="preview-address">
+          <span>{listing.address.street}</span>
+          <span className="muted">{formatCityLine(listing)}</span>
+        </h1>
+        {facts && <p className="preview-facts">{facts}</p>}
+        <p className="muted small">
+          {formatPhotoCount(listing.photos.length, MARKETPLACE_LIMITS.maxPhotos)}
+        </p>
+        {warning && <p className="notice notice-warning small">{warning}</p>}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,45 @@
+/**
+ * Where the extension keeps its state: every key in one place. `local` survives a browser
+ * restart; `session` lives until the browser closes and, at its default access level, only
+ * extension pages and the worker can read it (content scripts cannot).
+ */
+export const LOCAL = {
+  /** The refresh token and user id: the login survives a browser restart (DESIGN §6 Auth). */
+  refreshToken: 'auth.refreshToken',
+  userId: 'auth.userId',
+  email: 'auth.email',
+  /** Why the session ended, shown once on the login form ("Session expired…"). */
+  notice: 'auth.notice',
+  /** User ids that confirmed they may advertise the listings they convert → ISO time. */
+  compliance: 'compliance.confirmations',
+} as const
+
+export const SESSION = {
+  accessToken: 'auth.accessToken',
+  /** The conversion in progress or last finished (ConversionState). */
+  conversion: 'conversion',
+} as const
+
+/** The pending draft of a Marketplace tab. */
+export function draftKey(tabId: number): string {
+  return `draft.${tabId}`
+}
+
+export type Area = 'local' | 'session'
+
+function area(name: Area): chrome.storage.StorageArea {
+  return chrome.storage[name]
+}
+
+export async function readValue<T>(name: Area, key: string): Promise<T | undefined> {
+  const values = await area(name).get(key)
+  return values[key] as T | undefined
+}
+
+export async function writeValues(name: Area, values: Record<string, unknown>): Promise<void> {
+  await area(name).set(values)
+}
+
+export async function removeKeys(name: Area, keys: string | string[]): Promise<void> {
+  await area(name).remove(keys)
+}

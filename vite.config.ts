@@ -1,0 +1,37 @@
+// The Chrome extension's build (`npm run build:extension`): @crxjs/vite-plugin turns the manifest
+// in manifest.config.ts into dist/extension. The site has its own config in site/vite.config.ts.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { crx } from '@crxjs/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import manifest from './manifest.config.ts'
+import { extensionBuildConfig, type ExtensionRuntimeConfig } from './scripts/extension-config.ts'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+export default defineConfig(() => {
+  const { apiUrl, siteUrl, siteOrigins } = extensionBuildConfig()
+  const runtime: ExtensionRuntimeConfig = { apiUrl, siteUrl, siteOrigins }
+  return {
+    root,
+    publicDir: false,
+    plugins: [
+      react(),
+      crx({
+        manifest,
+        // Content scripts become self-contained IIFE bundles: no loader, so nothing is added to
+        // web_accessible_resources and pages cannot fetch our code (DESIGN §8).
+        contentScripts: { standaloneFiles: ['src/content/zillow.ts', 'src/content/marketplace.ts'] },
+      }),
+    ],
+    define: { __LISTINGBRIDGE_CONFIG__: JSON.stringify(runtime) },
+    build: {
+      outDir: path.resolve(root, 'dist/extension'),
+      emptyOutDir: true,
+      // The store reviews readable code; source maps would only add weight to the package.
+      sourcemap: false,
+      target: 'chrome116',
+    },
+  }
+})
