@@ -30,7 +30,11 @@ export default defineManifest(() => {
     // 10 MB in session storage (112); tabs.create with openerTabId; activeTab.
     minimum_chrome_version: '116',
     icons,
-    action: { default_title: brand.name, default_icon: icons, default_popup: 'src/popup/index.html' },
+    action: {
+      default_title: brand.name,
+      default_icon: icons,
+      default_popup: 'src/popup/index.html',
+    },
     background: { service_worker: 'src/background/index.ts', type: 'module' },
     // storage: the session and pending drafts. activeTab: the popup reads the clicked tab's URL to
     // tell "not a listing" from "reload the page" (no install warning, no lasting access).

@@ -4,13 +4,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { crx } from '@crxjs/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import manifest from './manifest.config.ts'
 import { extensionBuildConfig, type ExtensionRuntimeConfig } from './scripts/extension-config.ts'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
-export default defineConfig(() => {
+export default defineConfig((): UserConfig => {
   const { apiUrl, siteUrl, siteOrigins } = extensionBuildConfig()
   const runtime: ExtensionRuntimeConfig = { apiUrl, siteUrl, siteOrigins }
   return {
@@ -22,7 +22,9 @@ export default defineConfig(() => {
         manifest,
         // Content scripts become self-contained IIFE bundles: no loader, so nothing is added to
         // web_accessible_resources and pages cannot fetch our code (DESIGN §8).
-        contentScripts: { standaloneFiles: ['src/content/zillow.ts', 'src/content/marketplace.ts'] },
+        contentScripts: {
+          standaloneFiles: ['src/content/zillow.ts', 'src/content/marketplace.ts'],
+        },
       }),
     ],
     define: { __LISTINGBRIDGE_CONFIG__: JSON.stringify(runtime) },

@@ -37,9 +37,9 @@ export interface ExtensionBuildConfig extends ExtensionRuntimeConfig {
  */
 export function extensionIdFromKey(base64Key: string): string {
   const hex = createHash('sha256').update(Buffer.from(base64Key, 'base64')).digest('hex')
-  return [...hex.slice(0, 32)]
-    .map((digit) => String.fromCharCode('a'.charCodeAt(0) + parseInt(digit, 16)))
-    .join('')
+  return hex
+    .slice(0, 32)
+    .replace(/[0-9a-f]/g, (digit) => String.fromCharCode('a'.charCodeAt(0) + parseInt(digit, 16)))
 }
 
 function origin(name: string, value: string): string {

@@ -76,7 +76,11 @@ export function directoryEntries(dir: string): ZipEntry[] {
     for (const name of readdirSync(current).sort()) {
       const full = path.join(current, name)
       if (statSync(full).isDirectory()) walk(full)
-      else entries.push({ name: path.relative(dir, full).split(path.sep).join('/'), data: readFileSync(full) })
+      else
+        entries.push({
+          name: path.relative(dir, full).split(path.sep).join('/'),
+          data: readFileSync(full),
+        })
     }
   }
   walk(dir)

@@ -1,3 +1,4 @@
+import type { PaymentProvider } from './billing/provider.ts'
 import type { Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/database.ts'
@@ -7,4 +8,6 @@ export interface AppContext {
   config: Config
   db: Db
   clock: Clock
+  /** The payment provider the configuration chose (billing/provider.ts). */
+  payments: PaymentProvider
 }

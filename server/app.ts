@@ -4,7 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { AppContext } from './app-context.ts'
 import { systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
-import { createSqliteDatabase, type Db } from './db/database.ts'
+import { createPaymentProvider } from './billing/provider.ts'
+import { createDatabase, type Db } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { installErrorEnvelope } from './http/error-envelope.ts'
 import { registerMailboxPage } from './mail/mailbox-page.ts'
@@ -32,9 +33,8 @@ export async function buildApp(
   config: Config,
   options: AppOptions = {},
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const db = options.db ?? createSqliteDatabase(config.dataDir)
+  const db = options.db ?? createDatabase(config)
   await migrateToLatest(db as never)
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock }
 
   const app = Fastify({
     logger: {
@@ -54,6 +54,9 @@ export async function buildApp(
       void (reply as FastifyReply).status(status).send(errorBody(message))
     },
   })
+  const base = { config, db, clock: options.clock ?? systemClock }
+  const ctx: AppContext = { ...base, payments: createPaymentProvider({ ...base, log: app.log }) }
+
   let siteServed = false
   installErrorEnvelope(app, () => siteServed)
   // JSON only: a text/plain body is refused with 415 instead of reaching a schema as a string.
@@ -81,6 +84,8 @@ export async function buildApp(
   })
 
   for (const module of routeModules) module.register(app, ctx)
+  // The provider's own pages and callbacks: test checkout pages, or Stripe's webhook.
+  await ctx.payments.registerRoutes(app)
   siteServed = await serveSite(app, options.siteDir)
   // The mailbox shows every e-mail, links included: never in production, where it is a 404.
   if (config.env !== 'production') registerMailboxPage(app, ctx)

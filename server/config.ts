@@ -23,6 +23,19 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL instead of the SQLite file under DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Real payments through Stripe instead of the built-in test checkout; needs the webhook secret. */
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  /** Where the Stripe client sends API calls; Stripe itself unless set (stripe-mock, test fakes). */
+  STRIPE_API_URL: z.url().optional(),
 })
 
 export interface Config {
@@ -42,6 +55,17 @@ export interface Config {
   rateLimitFactor: number
   trustProxy: boolean
   logLevel: string
+  /** PostgreSQL connection URL; SQLite under dataDir when undefined. */
+  databaseUrl: string | undefined
+  /** Stripe settings; undefined means payments go through the built-in test checkout. */
+  stripe: StripeConfig | undefined
+}
+
+export interface StripeConfig {
+  secretKey: string
+  webhookSecret: string
+  /** Another API endpoint than Stripe's (stripe-mock or a test fake). */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid environment:\n  JWT_SECRET: required in production')
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both for Stripe, or neither for the test checkout',
+    )
+  }
   const siteOrigins = [
     ...new Set([new URL(siteUrl).origin, ...list(e.SITE_ORIGINS).map((o) => new URL(o).origin)]),
   ]
@@ -101,5 +130,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            api: e.STRIPE_API_URL ? stripeEndpoint(e.STRIPE_API_URL) : undefined,
+          }
+        : undefined,
   }
+}
+
+function stripeEndpoint(url: string): StripeConfig['api'] {
+  const parsed = new URL(url)
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https'
+  const port = parsed.port ? Number(parsed.port) : protocol === 'http' ? 80 : 443
+  return { host: parsed.hostname, port, protocol }
 }

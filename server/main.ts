@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts'
+import { createBillingJobs } from './billing/renewals.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { MAILBOX_PATH } from './mail/mailbox-page.ts'
 import { createMailSender } from './mail/sender.ts'
@@ -20,23 +21,28 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port })
   const sender = createMailSender(ctx, createMailTransport(config), { log: app.log })
   sender.start()
+  // Renews test-checkout subscriptions at period end and downgrades cancelled ones; safe on
+  // every instance at once.
+  const billingJobs = createBillingJobs(ctx, { log: app.log })
+  billingJobs.start()
   const address = `http://localhost:${config.port}`
   const lines = [
     '',
     'ListingBridge is running.',
-    `  Site:    ${config.siteUrl}`,
-    `  API:     ${address}/api/v1`,
-    `  Data:    ${config.dataDir}`,
-    `  E-mail:  ${sender.transport.name === 'SMTP' ? 'SMTP' : 'console (nothing leaves this machine)'}`,
+    `  Site:     ${config.siteUrl}`,
+    `  API:      ${address}/api/v1`,
+    `  Data:     ${config.dataDir}`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL' : 'SQLite in the data folder'}`,
+    `  E-mail:   ${sender.transport.name === 'SMTP' ? 'SMTP' : 'console (nothing leaves this machine)'}`,
+    `  Payments: ${ctx.payments.name === 'stripe' ? 'Stripe' : 'built-in test checkout (no charge)'}`,
   ]
-  if (config.env !== 'production') lines.push(`  Mailbox: ${address}${MAILBOX_PATH}`)
+  if (config.env !== 'production') lines.push(`  Mailbox:  ${address}${MAILBOX_PATH}`)
   console.log(`${lines.join('\n')}\n`)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       // The batch in flight finishes (and is marked) before the database closes under it.
-      void sender
-        .stop()
+      void Promise.all([sender.stop(), billingJobs.stop()])
         .then(() => app.close())
         .then(() => process.exit(0))
     })

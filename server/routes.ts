@@ -6,10 +6,14 @@ import resendVerification from './auth/resend-verification.ts'
 import resetPassword from './auth/reset-password.ts'
 import resetPasswordRequest from './auth/reset-password-request.ts'
 import verifyEmail from './auth/verify-email.ts'
+import cancelSubscription from './billing/cancel-subscription.ts'
+import checkout from './billing/checkout.ts'
+import verifyPayment from './billing/verify-payment.ts'
 import health from './health.ts'
 import type { RouteModule } from './http/define-route.ts'
 import allPlans from './plans/all-plans.ts'
 import contactUs from './users/contact-us.ts'
+import dashboard from './users/dashboard.ts'
 import me from './users/me.ts'
 
 /** Every API route; a new feature adds its file and one line here. */
@@ -23,7 +27,11 @@ export const routeModules: RouteModule[] = [
   refreshToken,
   logout,
   me,
+  dashboard,
   contactUs,
   allPlans,
+  checkout,
+  verifyPayment,
+  cancelSubscription,
   health,
 ]

@@ -20,7 +20,13 @@ const external: Handlers<'external'> = {
 
 function run(message: unknown, accept = true) {
   const replies: Reply[] = []
-  const kept = dispatch(external, () => accept, message, popupSender, (reply) => replies.push(reply))
+  const kept = dispatch(
+    external,
+    () => accept,
+    message,
+    popupSender,
+    (reply) => replies.push(reply),
+  )
   return { kept, replies, settled: () => new Promise((resolve) => setTimeout(resolve, 0)) }
 }
 
@@ -39,7 +45,12 @@ describe('dispatch', () => {
   })
 
   it('leaves alone what is not a message of this map or not handled here', async () => {
-    for (const message of [null, 'session:get', { type: 'nope', payload: {} }, { type: 'session:get' }]) {
+    for (const message of [
+      null,
+      'session:get',
+      { type: 'nope', payload: {} },
+      { type: 'session:get' },
+    ]) {
       const call = run(message)
       await call.settled()
       expect([call.kept, call.replies]).toEqual([false, []])
@@ -53,7 +64,7 @@ describe('dispatch', () => {
   it('refuses a sender the channel does not accept, without running the handler', async () => {
     const handler = vi.fn(() => ({ ok: true as const }))
     const replies: Reply[] = []
-    dispatch(
+    dispatch<'external'>(
       { ...external, 'session:set': handler },
       () => false,
       { type: 'session:set', payload: { access_token: 'a', refresh_token: 'r', user_id: 'u' } },
@@ -72,8 +83,14 @@ describe('sendMessage', () => {
       ok: true,
       value: { loggedIn: false, notice: null },
     })
-    await expect(sendMessage('session:status', {})).resolves.toEqual({ loggedIn: false, notice: null })
-    expect(fake.chrome.runtime.sendMessage).toHaveBeenCalledWith({ type: 'session:status', payload: {} })
+    await expect(sendMessage('session:status', {})).resolves.toEqual({
+      loggedIn: false,
+      notice: null,
+    })
+    expect(fake.chrome.runtime.sendMessage).toHaveBeenCalledWith({
+      type: 'session:status',
+      payload: {},
+    })
   })
 
   it('rejects with the handler error, and when nobody answered', async () => {

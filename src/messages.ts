@@ -57,7 +57,8 @@ export interface ConvertError {
   message: string
 }
 
-export type ConvertOutcome = { ok: true; marketplaceTabId: number } | { ok: false; error: ConvertError }
+export type ConvertOutcome =
+  { ok: true; marketplaceTabId: number } | { ok: false; error: ConvertError }
 
 /** The conversion in progress or last finished, kept in chrome.storage.session (ConversionState). */
 export type ConversionPhase = 'converting' | 'photos' | 'opening' | 'done' | 'failed'
@@ -155,8 +156,7 @@ export type Envelope<T extends MessageType = MessageType> = { type: T; payload: 
 
 /** An answer on the wire: handlers' exceptions travel as `error`, so a caller never hangs. */
 export type Reply<T extends MessageType = MessageType> =
-  | { ok: true; value: ResponseOf<T> }
-  | { ok: false; error: string }
+  { ok: true; value: ResponseOf<T> } | { ok: false; error: string }
 
 /** Which channel each type belongs to, for the dispatchers' checks at run time. */
 export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['channel'] } = {

@@ -44,6 +44,8 @@ export const dashboard = z.object({
   active_subscription_id: z.string().nullable(),
   current_plan: z.string().nullable(),
   subscription_expiry: timestampField.nullable(),
+  /** True once the subscriber cancelled: access stays until `subscription_expiry`, then ends. */
+  cancel_at_period_end: z.boolean().optional(),
   recent_transactions: z.array(transaction),
 })
 export type Dashboard = z.infer<typeof dashboard>

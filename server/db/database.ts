@@ -1,6 +1,7 @@
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
 import type { Database } from './schema.ts'
 import { withStatementCache } from './sqlite-statement-cache.ts'
 
@@ -16,4 +17,43 @@ export function createSqliteDatabase(dataDir: string): Db {
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   })
+}
+
+const INT8_OID = 20
+
+/**
+ * `pg` hands 64-bit integers (`bigint` columns, `count(*)`, `sum()` of integers) back as strings,
+ * because they can exceed 2^53. Ours are counters and seconds, far below it: numbers, as SQLite
+ * gives them, so the same code reads the same types on both.
+ */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+export interface PostgresOptions {
+  /** Connections per process; several processes share one server (DESIGN §2). */
+  max?: number
+  /** Tables live in this schema instead of `public` (tests give each app its own). */
+  schema?: string
+}
+
+/** PostgreSQL through `pg` (`DATABASE_URL=postgres://…`): the same migrations and queries. */
+export function createPostgresDatabase(url: string, options: PostgresOptions = {}): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types: pgTypes,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  })
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+}
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
+export function createDatabase(config: { databaseUrl: string | undefined; dataDir: string }): Db {
+  return config.databaseUrl
+    ? createPostgresDatabase(config.databaseUrl)
+    : createSqliteDatabase(config.dataDir)
 }

@@ -12,6 +12,11 @@ export interface Database {
   contact_messages: ContactMessagesTable
   outbox: OutboxTable
   rate_limit_hits: RateLimitHitsTable
+  subscriptions: SubscriptionsTable
+  checkout_sessions: CheckoutSessionsTable
+  transactions: TransactionsTable
+  webhook_events: WebhookEventsTable
+  api_usage_daily: ApiUsageDailyTable
 }
 
 export interface UsersTable {
@@ -97,5 +102,75 @@ export type NewOutboxRow = Insertable<OutboxTable>
 export interface RateLimitHitsTable {
   key: string
   window_start: number
+  count: number
+}
+
+/** `test` is the built-in checkout (the embedded default); `stripe` the real thing. */
+export type PaymentProviderName = 'test' | 'stripe'
+
+export type SubscriptionStatus = 'active' | 'past_due' | 'incomplete' | 'ended'
+export interface SubscriptionsTable {
+  id: string
+  user_id: string
+  plan_id: string
+  provider: PaymentProviderName
+  provider_subscription_id: string | null
+  provider_customer_id: string | null
+  status: SubscriptionStatus
+  current_period_end: string
+  /** 0 or 1. */
+  cancel_at_period_end: number
+  created_at: string
+  updated_at: string
+  ended_at: string | null
+}
+export type SubscriptionRow = Selectable<SubscriptionsTable>
+
+export type CheckoutStatus = 'open' | 'paid' | 'canceled'
+export interface CheckoutSessionsTable {
+  id: string
+  user_id: string
+  plan_id: string
+  provider: PaymentProviderName
+  status: CheckoutStatus
+  amount_cents: number
+  currency: string
+  created_at: string
+  expires_at: string
+  paid_at: string | null
+  fulfilled_at: string | null
+  subscription_id: string | null
+}
+export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>
+
+export interface TransactionsTable {
+  id: string
+  user_id: string
+  subscription_id: string | null
+  plan_id: string | null
+  provider: PaymentProviderName
+  provider_reference: string
+  payment_type: string
+  amount_cents: number
+  currency: string
+  status: string
+  receipt_url: string | null
+  period_start: string | null
+  period_end: string | null
+  created_at: string
+}
+export type TransactionRow = Selectable<TransactionsTable>
+
+export interface WebhookEventsTable {
+  event_id: string
+  provider: PaymentProviderName
+  type: string
+  processed_at: string
+}
+
+export interface ApiUsageDailyTable {
+  user_id: string
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string
   count: number
 }

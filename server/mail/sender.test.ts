@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createSqliteDatabase } from '../db/database.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { verificationMail } from './messages.ts'
 import { enqueueMail } from './outbox.ts'
@@ -166,8 +165,8 @@ describe('mail sender', () => {
   it('sends each message exactly once when two senders drain one database at the same time', async () => {
     const ids: string[] = []
     for (let i = 0; i < 30; i++) ids.push(await enqueue(t, `user${i}@example.com`))
-    // A second connection to the same file stands in for a second server process.
-    const otherDb = createSqliteDatabase(t.dataDir)
+    // A second connection to the same database stands in for a second server process.
+    const otherDb = t.openDb()
     try {
       const transport = recordingTransport(0, 2)
       const a = createMailSender(t.ctx, transport, { batchSize: 7 })

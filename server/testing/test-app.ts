@@ -5,6 +5,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { AppContext } from '../app-context.ts'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
+import type { Db } from '../db/database.ts'
+import { createTestDatabase, type TestDbKind } from './test-database.ts'
 
 /** A clock tests can move: `clock.advance(seconds)`. */
 export interface TestClock {
@@ -30,6 +32,10 @@ export interface TestApp {
   ctx: AppContext
   clock: TestClock
   dataDir: string
+  /** Which database this run uses: sqlite, pglite or postgres (test-database.ts). */
+  dbKind: TestDbKind
+  /** Another connection to this app's database, as a second server process would have. */
+  openDb: () => Db
   /** `app.inject` with the API prefix added and the JSON body parsed. */
   api: (options: InjectOptions & { url: string }) => Promise<ApiResponse>
   close: () => Promise<void>
@@ -47,8 +53,9 @@ export interface ApiBody {
 }
 
 /**
- * A fresh app on its own SQLite file. Rate limits are raised (factor 1000) unless a test asks
- * for the real ones with `RATE_LIMIT_FACTOR: '1'`.
+ * A fresh app on its own database: a SQLite file, or a schema of its own on PGlite or PostgreSQL
+ * (`TEST_DB`, `TEST_DATABASE_URL`; see test-database.ts). Rate limits are raised (factor 1000)
+ * unless a test asks for the real ones with `RATE_LIMIT_FACTOR: '1'`.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -64,7 +71,9 @@ export async function createTestApp(
     ...env,
   })
   const clock = createTestClock()
+  const database = await createTestDatabase(dataDir)
   const { app, ctx } = await buildApp(config, {
+    db: database.db,
     clock,
     siteDir: options.siteDir ?? path.join(dataDir, 'no-site'),
   })
@@ -73,6 +82,8 @@ export async function createTestApp(
     ctx,
     clock,
     dataDir,
+    dbKind: database.kind,
+    openDb: database.open,
     api: async (options) => {
       const response = await app.inject({ ...options, url: `/api/v1${options.url}` })
       const body = response.body
@@ -80,6 +91,7 @@ export async function createTestApp(
     },
     close: async () => {
       await app.close()
+      await database.drop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

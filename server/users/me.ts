@@ -1,25 +1,27 @@
 import { routes } from '../../api/routes.ts'
+import { isSubscribed, loadAccountStatus } from '../billing/access.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
 
+/**
+ * SPEC §3 "User". `is_subscribed` and `subscription_expiry` are the subscription half of the
+ * access rule (billing/access.ts), `trial_end` the other, so the site's gate and days-left count
+ * agree with what the server enforces.
+ */
 export default defineRoute(routes.me, async ({ userId }, ctx) => {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'full_name', 'email', 'phone', 'trial_end'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  const account = await loadAccountStatus(ctx.db, userId)
   // A valid token for a deleted account: the session is over.
-  if (!user) throw new AppError(401, 'Your session has expired. Please log in again.')
+  if (!account) throw new AppError(401, 'Your session has expired. Please log in again.')
+  const subscribed = isSubscribed(account, ctx.clock())
   return {
     data: {
-      _id: user.id,
-      full_name: user.full_name,
-      email: user.email,
-      phone: user.phone,
-      // Subscriptions arrive with billing; until then every account is on its trial.
-      is_subscribed: false,
-      subscription_expiry: null,
-      trial_end: user.trial_end,
+      _id: account.userId,
+      full_name: account.fullName,
+      email: account.email,
+      phone: account.phone,
+      is_subscribed: subscribed,
+      subscription_expiry: subscribed ? (account.subscription?.expiry ?? null) : null,
+      trial_end: account.trialEnd,
     },
   }
 })

@@ -66,7 +66,7 @@ describe('auth storage (SPEC §3 browser storage keys)', () => {
     expect(localStorage.getItem('refresh_token')).toBeNull()
     expect(getAccessToken()).toBe('access-1')
     // Later writes (a refreshed token, the e-mail) follow the same choice.
-    browserTokenStore.saveSession({ access_token: 'access-2', refresh_token: 'refresh-2' })
+    void browserTokenStore.saveSession({ access_token: 'access-2', refresh_token: 'refresh-2' })
     saveEmail('new@example.com')
     expect(sessionStorage.getItem('accessToken')).toBe('access-2')
     expect(localStorage.getItem('accessToken')).toBeNull()

@@ -156,7 +156,11 @@ export async function startConversion(
     await update({ phase: 'opening' })
     // The tab exists (blank) before the draft is stored under its id, and gets Marketplace's URL
     // only after: its content script can never ask before the draft is there.
-    const tab = await chrome.tabs.create({ url: 'about:blank', active: false, openerTabId: sourceTabId })
+    const tab = await chrome.tabs.create({
+      url: 'about:blank',
+      active: false,
+      openerTabId: sourceTabId,
+    })
     if (tab.id === undefined) throw new Error('The browser did not open a tab.')
     await savePendingDraft(tab.id, {
       draftId,

@@ -30,6 +30,6 @@ export async function convertListing(
       message: 'This server cannot convert listings yet.',
     })
   }
-  const call = client.call as unknown as LooseCall
-  return convertedListing.parse(await call('convertListing', { body: listing }))
+  const loose = client as unknown as { call: LooseCall }
+  return convertedListing.parse(await loose.call('convertListing', { body: listing }))
 }

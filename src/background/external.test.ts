@@ -35,7 +35,11 @@ describe('messages from the site', () => {
   })
 
   it('refuses every message from any other origin, and changes nothing', async () => {
-    for (const origin of ['https://evil.example', 'http://localhost:8788', 'https://localhost:8787']) {
+    for (const origin of [
+      'https://evil.example',
+      'http://localhost:8788',
+      'https://localhost:8787',
+    ]) {
       const reply = await fromOutside('session:set', session, siteSender(origin))
       expect(reply).toMatchObject({ ok: false })
       expect(await fromOutside('session:get', {}, siteSender(origin))).toMatchObject({ ok: false })

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fetchPhotos } from './photos.ts'
+import { urlOf } from '../test/fake-chrome.ts'
 
 const jpeg = (body = 'jpeg-bytes') =>
   new Response(body, { status: 200, headers: { 'content-type': 'image/jpeg' } })
-const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://photos.zillowstatic.com/p${i}.jpg`)
+const urls = (n: number) =>
+  Array.from({ length: n }, (_, i) => `https://photos.zillowstatic.com/p${i}.jpg`)
 const noSleep = () => Promise.resolve()
 
 describe('fetchPhotos', () => {
@@ -14,7 +16,7 @@ describe('fetchPhotos', () => {
       inFlight++
       most = Math.max(most, inFlight)
       // Later URLs finish sooner: the answer must still be in the order asked.
-      const n = Number(/p(\d+)/.exec(String(input))?.[1])
+      const n = Number(/p(\d+)/.exec(urlOf(input))?.[1])
       await new Promise((resolve) => setTimeout(resolve, 20 - n))
       inFlight--
       return jpeg(`photo ${n}`)
@@ -23,7 +25,9 @@ describe('fetchPhotos', () => {
     expect(most).toBe(4)
     expect(fetch).toHaveBeenCalledTimes(10)
     expect(results.map((r) => r.ok && r.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
-    const texts = await Promise.all(results.map((r) => (r.ok ? r.blob.text() : '')))
+    const texts = await Promise.all(
+      results.map((r) => (r.ok ? r.blob.text() : Promise.resolve(''))),
+    )
     expect(texts).toEqual(urls(10).map((_, i) => `photo ${i}`))
   })
 
@@ -70,7 +74,10 @@ describe('fetchPhotos', () => {
       .mockResolvedValueOnce(new Response('<html>', { headers: { 'content-type': 'text/html' } }))
     const results = await fetchPhotos(urls(2), { fetch, concurrency: 1, sleep: noSleep })
     expect(fetch).toHaveBeenCalledTimes(2)
-    expect(results.map((r) => (r.ok ? 'ok' : r.error))).toEqual(['HTTP 404', 'not an image (text/html)'])
+    expect(results.map((r) => (r.ok ? 'ok' : r.error))).toEqual([
+      'HTTP 404',
+      'not an image (text/html)',
+    ])
   })
 
   it('reports progress after each photo, successes and failures alike', async () => {

@@ -46,7 +46,8 @@ async function download(url: string, doFetch: typeof fetch, timeoutMs: number): 
   } catch (error) {
     throw new PhotoError(error instanceof Error ? error.message : 'network error', true)
   }
-  if (!response.ok) throw new PhotoError(`HTTP ${response.status}`, retryableStatus(response.status))
+  if (!response.ok)
+    throw new PhotoError(`HTTP ${response.status}`, retryableStatus(response.status))
   const blob = await response.blob().catch(() => {
     throw new PhotoError('the download broke off', true)
   })
@@ -80,7 +81,8 @@ export async function fetchPhotos(
       try {
         return { index, url, ok: true, blob: await download(url, doFetch, timeoutMs) }
       } catch (error) {
-        const photoError = error instanceof PhotoError ? error : new PhotoError(String(error), false)
+        const photoError =
+          error instanceof PhotoError ? error : new PhotoError(String(error), false)
         if (!photoError.retryable || attempt >= retries) {
           return { index, url, ok: false, error: photoError.message }
         }

@@ -18,7 +18,9 @@ export function isSiteSender(sender: chrome.runtime.MessageSender): boolean {
 }
 
 function isExtensionPage(sender: chrome.runtime.MessageSender): boolean {
-  return sender.id === chrome.runtime.id && (sender.url?.startsWith(chrome.runtime.getURL('')) ?? false)
+  return (
+    sender.id === chrome.runtime.id && (sender.url?.startsWith(chrome.runtime.getURL('')) ?? false)
+  )
 }
 
 /** The Marketplace content script: our extension, a tab's top frame, on facebook.com. */

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { DEFAULT_ERROR_MESSAGE, isApiError } from '../../api/client/api-error.ts'
-import type { ExtensionSessionAnswer, LoginResult, SessionStatus, SharedSession } from '../messages.ts'
+import type {
+  ExtensionSessionAnswer,
+  LoginResult,
+  SessionStatus,
+  SharedSession,
+} from '../messages.ts'
 import { LOCAL, readValue, removeKeys, writeValues } from '../storage.ts'
 import { api } from './api.ts'
 import { chromeTokenStore } from './token-store.ts'
@@ -70,7 +75,8 @@ export async function adoptSiteSession(payload: unknown): Promise<{ ok: true }> 
   const session = sharedSession.parse(payload)
   const current = await chromeTokenStore.getUserId()
   // Same user: keep the e-mail we know; another user: forget it (the popup shows none).
-  const email = current === session.user_id ? ((await readValue<string>('local', LOCAL.email)) ?? null) : null
+  const email =
+    current === session.user_id ? ((await readValue<string>('local', LOCAL.email)) ?? null) : null
   await startSession(session, email)
   return { ok: true }
 }

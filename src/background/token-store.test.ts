@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
 import { LOCAL, SESSION } from '../storage.ts'
 import { installFakeChrome, type FakeChrome } from '../test/fake-chrome.ts'
+import { urlOf } from '../test/fake-chrome.ts'
 
 let fake: FakeChrome
 beforeEach(() => {
@@ -34,7 +35,7 @@ function json(status: number, body: unknown) {
 function serverFetch() {
   const refreshes: string[] = []
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input))
+    const url = new URL(urlOf(input))
     const bearer = new Headers(init?.headers).get('authorization')?.replace('Bearer ', '')
     if (url.pathname === '/api/v1/auth/refresh-token') {
       refreshes.push(bearer ?? '')

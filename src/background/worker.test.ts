@@ -17,9 +17,12 @@ import { draftFor, listing } from '../test/fixtures.ts'
 import type { ConvertedListing } from './convert-api.ts'
 import { SERVER_DOWN_MESSAGE } from './conversion.ts'
 import { MARKETPLACE_CREATE_URL } from './drafts.ts'
+import { urlOf } from '../test/fake-chrome.ts'
 
 // The server's convert route is the lead's to add; the worker's call of it is replaced here.
-const convertListing = vi.hoisted(() => vi.fn<(client: unknown, body: unknown) => Promise<ConvertedListing>>())
+const convertListing = vi.hoisted(() =>
+  vi.fn<(client: unknown, body: unknown) => Promise<ConvertedListing>>(),
+)
 vi.mock('./convert-api.ts', () => ({ convertListing }))
 
 let fake: FakeChrome
@@ -43,7 +46,7 @@ async function ask<T>(type: string, payload: unknown, sender = popupSender): Pro
 function photoServer() {
   const fetch = vi.fn((input: string | URL | Request) =>
     Promise.resolve(
-      new Response(`bytes of ${String(input)}`, { headers: { 'content-type': 'image/jpeg' } }),
+      new Response(`bytes of ${urlOf(input)}`, { headers: { 'content-type': 'image/jpeg' } }),
     ),
   )
   vi.stubGlobal('fetch', fetch)
@@ -123,7 +126,7 @@ describe('pending drafts', () => {
       'fetch',
       vi.fn((input: string | URL | Request) =>
         Promise.resolve(
-          String(input).includes('photo-2-')
+          urlOf(input).includes('photo-2-')
             ? new Response('gone', { status: 404 })
             : new Response('ok', { headers: { 'content-type': 'image/jpeg' } }),
         ),
@@ -145,14 +148,21 @@ describe('conversion state', () => {
     const seen: string[] = []
     fake.chrome.storage.onChanged.addListener((changes) => {
       const state = changes[SESSION.conversion]?.newValue as ConversionState | undefined
-      if (state) seen.push(state.phase === 'photos' ? `photos ${state.photosDone}/${state.photosTotal}` : state.phase)
+      if (state)
+        seen.push(
+          state.phase === 'photos'
+            ? `photos ${state.photosDone}/${state.photosTotal}`
+            : state.phase,
+        )
     })
     await startWorker()
     await ask('convert:start', { sourceTabId: 7, listing })
     expect(seen[0]).toBe('converting')
     expect(seen).toContain('photos 0/20')
     expect(seen).toContain('photos 7/20')
-    const photoSteps = seen.filter((s) => s.startsWith('photos')).map((s) => Number(/(\d+)\//.exec(s)?.[1]))
+    const photoSteps = seen
+      .filter((s) => s.startsWith('photos'))
+      .map((s) => Number(/(\d+)\//.exec(s)?.[1]))
     expect(photoSteps).toEqual([...photoSteps].sort((a, b) => a - b))
     expect(seen.slice(-2)).toEqual(['opening', 'done'])
   })
@@ -176,7 +186,9 @@ describe('conversion state', () => {
     // And a new conversion may start (it is not "busy").
     photoServer()
     convertListing.mockResolvedValue({ listing_id: 'L2', draft: draftFor(1) })
-    await expect(ask('convert:start', { sourceTabId: 7, listing })).resolves.toMatchObject({ ok: true })
+    await expect(ask('convert:start', { sourceTabId: 7, listing })).resolves.toMatchObject({
+      ok: true,
+    })
   })
 
   it('refuses a second conversion while one runs', async () => {
@@ -193,30 +205,64 @@ describe('conversion state', () => {
   })
 
   const cases: [string, ApiErrorInit, string, string][] = [
-    ['402', { kind: 'http', status: 402, message: 'Your trial has ended.' }, 'upgrade', 'Your trial has ended.'],
-    ['no answer', { kind: 'network', status: 0, message: NETWORK_ERROR_MESSAGE }, 'offline', NETWORK_ERROR_MESSAGE],
-    ['503', { kind: 'http', status: 503, message: 'An error occurred' }, 'server', SERVER_DOWN_MESSAGE],
-    ['failed refresh', { kind: 'session-expired', status: 401, message: 'x' }, 'session-expired', SESSION_EXPIRED_MESSAGE],
-    ['422', { kind: 'http', status: 422, message: 'Price is required' }, 'rejected', 'Price is required'],
+    [
+      '402',
+      { kind: 'http', status: 402, message: 'Your trial has ended.' },
+      'upgrade',
+      'Your trial has ended.',
+    ],
+    [
+      'no answer',
+      { kind: 'network', status: 0, message: NETWORK_ERROR_MESSAGE },
+      'offline',
+      NETWORK_ERROR_MESSAGE,
+    ],
+    [
+      '503',
+      { kind: 'http', status: 503, message: 'An error occurred' },
+      'server',
+      SERVER_DOWN_MESSAGE,
+    ],
+    [
+      'failed refresh',
+      { kind: 'session-expired', status: 401, message: 'x' },
+      'session-expired',
+      SESSION_EXPIRED_MESSAGE,
+    ],
+    [
+      '422',
+      { kind: 'http', status: 422, message: 'Price is required' },
+      'rejected',
+      'Price is required',
+    ],
   ]
-  it.each(cases)('maps %s to the popup state %s, opening no tab', async (_name, init, kind, message) => {
-    await startWorker()
-    // The worker's own copy of ApiError (modules were re-imported with the worker).
-    const { ApiError } = await import('../../api/client/api-error.ts')
-    convertListing.mockRejectedValue(new ApiError(init))
-    const outcome = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
-    expect(outcome).toEqual({ ok: false, error: { kind, message } })
-    const state = await ask<ConversionState>('convert:status', { sourceTabId: 7 })
-    expect(state).toMatchObject({ phase: 'failed', error: { kind, message } })
-    expect(fake.chrome.tabs.create).not.toHaveBeenCalled()
-  })
+  it.each(cases)(
+    'maps %s to the popup state %s, opening no tab',
+    async (_name, init, kind, message) => {
+      await startWorker()
+      // The worker's own copy of ApiError (modules were re-imported with the worker).
+      const { ApiError } = await import('../../api/client/api-error.ts')
+      convertListing.mockRejectedValue(new ApiError(init))
+      const outcome = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+      expect(outcome).toEqual({ ok: false, error: { kind, message } })
+      const state = await ask<ConversionState>('convert:status', { sourceTabId: 7 })
+      expect(state).toMatchObject({ phase: 'failed', error: { kind, message } })
+      expect(fake.chrome.tabs.create).not.toHaveBeenCalled()
+    },
+  )
 })
 
 describe('who may ask', () => {
   it('only extension pages may log in or convert; content scripts only about drafts', async () => {
     await startWorker()
-    const zillowScript = { ...marketplaceSender(5), url: 'https://www.zillow.com/homedetails/x/1_zpid/', origin: 'https://www.zillow.com' }
-    await expect(ask('convert:start', { sourceTabId: 5, listing }, marketplaceSender(5))).rejects.toThrow('not accepted')
+    const zillowScript = {
+      ...marketplaceSender(5),
+      url: 'https://www.zillow.com/homedetails/x/1_zpid/',
+      origin: 'https://www.zillow.com',
+    }
+    await expect(
+      ask('convert:start', { sourceTabId: 5, listing }, marketplaceSender(5)),
+    ).rejects.toThrow('not accepted')
     await expect(ask('session:status', {}, zillowScript)).rejects.toThrow('not accepted')
     await expect(ask('draft:get', {}, zillowScript)).rejects.toThrow('not accepted')
     await expect(ask('session:status', {}, popupSender)).resolves.toMatchObject({ loggedIn: true })
@@ -225,10 +271,19 @@ describe('who may ask', () => {
   it('asks the tab’s content script for the listing, and says "not a listing" when none answers', async () => {
     await startWorker()
     fake.chrome.tabs.sendMessage.mockResolvedValueOnce({ ok: true, value: { ok: true, listing } })
-    await expect(ask('listing:get', { tabId: 7, url: listing.url })).resolves.toEqual({ ok: true, listing })
-    expect(fake.chrome.tabs.sendMessage).toHaveBeenCalledWith(7, { type: 'zillow:extract', payload: {} }, { frameId: 0 })
+    await expect(ask('listing:get', { tabId: 7, url: listing.url })).resolves.toEqual({
+      ok: true,
+      listing,
+    })
+    expect(fake.chrome.tabs.sendMessage).toHaveBeenCalledWith(
+      7,
+      { type: 'zillow:extract', payload: {} },
+      { frameId: 0 },
+    )
 
-    await expect(ask('listing:get', { tabId: 8, url: 'https://example.com/' })).resolves.toMatchObject({
+    await expect(
+      ask('listing:get', { tabId: 8, url: 'https://example.com/' }),
+    ).resolves.toMatchObject({
       ok: false,
       reason: 'not-a-listing',
     })

@@ -14,5 +14,8 @@ export interface FillInput {
 }
 
 export function fill(_input: FillInput): Promise<FillSummary> {
-  return Promise.resolve({ filled: [], needsUser: ['All fields: the form filler is not built in yet'] })
+  return Promise.resolve({
+    filled: [],
+    needsUser: ['All fields: the form filler is not built in yet'],
+  })
 }

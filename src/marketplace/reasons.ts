@@ -1,6 +1,7 @@
 /** Why a field was left to the user, as the panel says it. */
 export const REASONS = {
-  formMissing: "The Marketplace form didn't appear. Reload the page, then convert the listing again.",
+  formMissing:
+    "The Marketplace form didn't appear. Reload the page, then convert the listing again.",
   notOnListing: "The listing doesn't say. Fill it in if you know it.",
   notFound: "Couldn't find this field on the page. Fill it in yourself.",
   notAccepted: (value: string) => `The form didn't take "${value}". Type it in yourself.`,

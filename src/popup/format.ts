@@ -22,7 +22,8 @@ export function formatFacts(listing: NormalizedListing): string {
   const parts: string[] = []
   if (listing.bedrooms !== null) parts.push(`${count.format(listing.bedrooms)} bd`)
   if (listing.bathrooms !== null) parts.push(`${count.format(listing.bathrooms)} ba`)
-  if (listing.living_area_sqft !== null) parts.push(`${count.format(listing.living_area_sqft)} sqft`)
+  if (listing.living_area_sqft !== null)
+    parts.push(`${count.format(listing.living_area_sqft)} sqft`)
   return parts.join(' · ')
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SyntheticEvent } from 'react'
 import { DEFAULT_ERROR_MESSAGE } from '../../api/client/api-error.ts'
 import { EMAIL_PATTERN, messages } from '../../api/validation-rules.ts'
 import { siteLink } from '../config.ts'
@@ -42,7 +42,7 @@ export function LoginForm({ notice, onLogin }: Props) {
     setTouched((current) => ({ ...current, [field]: true }))
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SyntheticEvent<HTMLFormElement>) {
     event.preventDefault()
     setTouched({ email: true, password: true })
     if (Object.keys(errors).length > 0 || busy) return

@@ -18,9 +18,7 @@ export type SessionView =
   | { state: 'logged-in'; userKey: string; email: string | null }
 
 export type ListingView =
-  | { state: 'loading' }
-  | { state: 'no-tab' }
-  | { state: 'done'; lookup: ListingLookup }
+  { state: 'loading' } | { state: 'no-tab' } | { state: 'done'; lookup: ListingLookup }
 
 export interface PopupModel {
   session: SessionView
@@ -30,11 +28,11 @@ export interface PopupModel {
   error: ConvertError | null
   /** The compliance question is showing. */
   confirming: boolean
-  login(email: string, password: string): Promise<LoginResult>
-  logout(): Promise<void>
-  convert(): Promise<void>
-  confirmAndConvert(): Promise<void>
-  cancelConfirm(): void
+  login: (email: string, password: string) => Promise<LoginResult>
+  logout: () => Promise<void>
+  convert: () => Promise<void>
+  confirmAndConvert: () => Promise<void>
+  cancelConfirm: () => void
 }
 
 const RUNNING = new Set(['converting', 'photos', 'opening'])
@@ -57,17 +55,21 @@ export function usePopup(): PopupModel {
   const [confirming, setConfirming] = useState(false)
 
   useEffect(() => {
-    let live = true
+    const mounted = { live: true }
     void sendMessage('session:status', {}).then((status) => {
-      if (!live) return
+      if (!mounted.live) return
       setSession(
         status.loggedIn
-          ? { state: 'logged-in', userKey: status.userId ?? status.email ?? '', email: status.email }
+          ? {
+              state: 'logged-in',
+              userKey: status.userId ?? status.email ?? '',
+              email: status.email,
+            }
           : { state: 'logged-out', notice: status.notice },
       )
     })
     return () => {
-      live = false
+      mounted.live = false
     }
   }, [])
 
@@ -77,10 +79,12 @@ export function usePopup(): PopupModel {
   // Read the tab's listing once, after login; kept from then on.
   useEffect(() => {
     if (!loggedIn || haveListing) return
-    let live = true
+    const mounted = { live: true }
+    // A function, not the flag itself: TypeScript would keep a checked flag narrowed across awaits.
+    const gone = () => !mounted.live
     void (async () => {
       const current = await activeTab()
-      if (!live) return
+      if (gone()) return
       setTab(current)
       if (!current) {
         setListing({ state: 'no-tab' })
@@ -90,12 +94,12 @@ export function usePopup(): PopupModel {
         sendMessage('listing:get', { tabId: current.id, url: current.url }),
         sendMessage('convert:status', { sourceTabId: current.id }),
       ])
-      if (!live) return
+      if (gone()) return
       setListing({ state: 'done', lookup })
       setConversion(state)
     })()
     return () => {
-      live = false
+      mounted.live = false
     }
   }, [loggedIn, haveListing])
 

@@ -147,7 +147,9 @@ export function createFakeChrome() {
       onInstalled: new FakeEvent(),
       /** Replace per test (the popup's tests answer for the worker here). */
       sendMessage: vi.fn((_message: unknown): Promise<unknown> => {
-        return Promise.reject(new Error('Could not establish connection. Receiving end does not exist.'))
+        return Promise.reject(
+          new Error('Could not establish connection. Receiving end does not exist.'),
+        )
       }),
     },
     tabs: {
@@ -173,9 +175,13 @@ export function createFakeChrome() {
         return Promise.resolve(tab)
       }),
       /** Replace per test: what content scripts answer. */
-      sendMessage: vi.fn((_tabId: number, _message: unknown, _options?: unknown): Promise<unknown> => {
-        return Promise.reject(new Error('Could not establish connection. Receiving end does not exist.'))
-      }),
+      sendMessage: vi.fn(
+        (_tabId: number, _message: unknown, _options?: unknown): Promise<unknown> => {
+          return Promise.reject(
+            new Error('Could not establish connection. Receiving end does not exist.'),
+          )
+        },
+      ),
     },
   }
 
@@ -192,6 +198,12 @@ export function installFakeChrome(): FakeChrome {
   return fake
 }
 
+/** The URL a fetch was called with. */
+export function urlOf(input: string | URL | Request): string {
+  if (typeof input === 'string') return input
+  return input instanceof URL ? input.href : input.url
+}
+
 /** Sends a message to the listeners registered on `event`, as Chrome would; resolves with the reply. */
 export function deliver(
   event: FakeEvent<MessageListener>,
@@ -199,16 +211,16 @@ export function deliver(
   sender: chrome.runtime.MessageSender,
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    let answered = false
-    let keptOpen = false
+    const state = { answered: false, keptOpen: false }
     for (const listener of event.listeners) {
       const result = listener(message, sender, (response) => {
-        answered = true
+        state.answered = true
         resolve(response)
       })
-      if (result === true) keptOpen = true
+      if (result === true) state.keptOpen = true
     }
-    if (!answered && !keptOpen) reject(new Error('The message port closed before a response was received.'))
+    if (!state.answered && !state.keptOpen)
+      reject(new Error('The message port closed before a response was received.'))
   })
 }
 

@@ -3,7 +3,11 @@ import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import type { MarketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
 
 export const photoUrls = (count: number): string[] =>
-  Array.from({ length: count }, (_, i) => `https://photos.zillowstatic.com/fp/photo-${i + 1}-uncropped_scaled_within_1536_1152.jpg`)
+  Array.from(
+    { length: count },
+    (_, i) =>
+      `https://photos.zillowstatic.com/fp/photo-${i + 1}-uncropped_scaled_within_1536_1152.jpg`,
+  )
 
 export const listing: NormalizedListing = {
   source: 'zillow',
@@ -20,7 +24,12 @@ export const listing: NormalizedListing = {
   year_built: 1989,
   description: 'A bright family home near the park.',
   photos: photoUrls(24),
-  facts: { heating: ['Forced air'], cooling: ['Central air'], laundry: 'In unit', parking: ['Garage'] },
+  facts: {
+    heating: ['Forced air'],
+    cooling: ['Central air'],
+    laundry: 'In unit',
+    parking: ['Garage'],
+  },
   listing_agent: { name: 'Ann Agent', phone: '217-555-0100' },
   broker: { name: 'Evergreen Realty' },
 }

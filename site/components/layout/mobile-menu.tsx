@@ -78,7 +78,12 @@ export function MobileMenu(props: MobileMenuProps) {
 
   return createPortal(
     <>
-      <div className={styles.overlay} onClick={onClose} aria-hidden="true" data-testid="menu-overlay" />
+      <div
+        className={styles.overlay}
+        onClick={onClose}
+        aria-hidden="true"
+        data-testid="menu-overlay"
+      />
       <div
         ref={panelRef}
         id={MOBILE_MENU_ID}

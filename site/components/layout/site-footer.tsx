@@ -44,8 +44,8 @@ export function SiteFooter() {
             <span>{brand.name}</span>
           </Link>
           <p>
-            One click from your Zillow listing to a ready-to-review Facebook Marketplace draft. Built
-            for agents, brokers, investors and the teams they lead.
+            One click from your Zillow listing to a ready-to-review Facebook Marketplace draft.
+            Built for agents, brokers, investors and the teams they lead.
           </p>
           <a
             href={brand.extensionStoreUrl}

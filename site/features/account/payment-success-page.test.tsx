@@ -6,7 +6,11 @@ import { fail, ok, sent, stubFetch } from '../../testing/http.ts'
 import { currentPath, renderAt } from '../../testing/render.tsx'
 import PaymentSuccessPage from './payment-success-page.tsx'
 
-const paid = { subscription_id: 's1', plan: 'Pro Monthly', subscription_expiry: '2030-01-01T00:00:00.000Z' }
+const paid = {
+  subscription_id: 's1',
+  plan: 'Pro Monthly',
+  subscription_expiry: '2030-01-01T00:00:00.000Z',
+}
 
 describe('/success (SPEC §2, §7, §8)', () => {
   afterEach(() => {

@@ -1,5 +1,6 @@
 import type { LoginData } from '../../../api/schemas/auth.ts'
 import { saveLogin } from '../../lib/auth-storage.ts'
+import { shareSessionWithExtension } from '../../lib/extension-bridge.ts'
 import { setIsLogin, setUserName } from '../../lib/store.ts'
 
 /** SPEC §4: the username falls back to the part of the e-mail before the @. */
@@ -9,11 +10,17 @@ export function usernameFor(username: string | undefined, email: string): string
 
 /**
  * SPEC §4 "Login success": store tokens, e-mail and username, set the logged-in flag and the
- * store's name. Remember Me picks localStorage (survives a restart) or sessionStorage.
+ * store's name. Remember Me picks localStorage (survives a restart) or sessionStorage. The
+ * extension, when installed, takes the same session (DESIGN §6 Auth); without it this is a no-op.
  */
 export function completeLogin(data: LoginData, email: string, remember: boolean): void {
   const username = usernameFor(data.username, email)
   saveLogin({ ...data, email, username, remember })
   setUserName(username)
   setIsLogin(true)
+  void shareSessionWithExtension({
+    access_token: data.access_token,
+    refresh_token: data.refresh_token,
+    user_id: data.user_id,
+  })
 }

@@ -1,9 +1,14 @@
 import { getRefreshToken, clearSession } from '../../lib/auth-storage.ts'
 import { api } from '../../lib/api.ts'
+import { clearExtensionSession } from '../../lib/extension-bridge.ts'
 import { setIsLogin, setUserName } from '../../lib/store.ts'
 
-/** Ends the session on the server too, so the refresh token cannot be used again. Best effort. */
+/**
+ * Ends the session on the server too, so the refresh token cannot be used again, and in the
+ * extension, which shares it (DESIGN §6). Best effort.
+ */
 function revokeOnServer(): void {
+  void clearExtensionSession()
   const refreshToken = getRefreshToken()
   if (refreshToken)
     void api.call('logout', { body: { refresh_token: refreshToken } }).catch(() => undefined)

@@ -119,8 +119,25 @@ describe('sign-in (SPEC §2, §4, §5, §8)', () => {
     })
     expect(sent(fetch, 1).url).toBe('/api/v1/auth/resend-verification')
     expect(sent(fetch, 1).body).toEqual({ email: 'ann@example.com' })
-    expect(await screen.findByText(/on its way. Check your inbox and spam folder/)).toBeInTheDocument()
+    expect(
+      await screen.findByText(/on its way. Check your inbox and spam folder/),
+    ).toBeInTheDocument()
     expect(success).toHaveBeenCalledOnce()
+  })
+
+  it('hands the new session to the installed extension (DESIGN §6)', async () => {
+    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (r: unknown) => void) => {
+      reply({ ok: true, value: true })
+    })
+    vi.stubGlobal('chrome', { runtime: { sendMessage } })
+    stubFetch(ok({ ...tokens, username: 'Ann Agent' }))
+    const { signIn } = setup()
+    await signIn()
+
+    await waitFor(() => {
+      expect(sendMessage).toHaveBeenCalled()
+    })
+    expect(sendMessage.mock.calls[0]?.[1]).toEqual({ type: 'session:set', payload: tokens })
   })
 
   it('links to Forgot Password and Sign Up', () => {

@@ -16,7 +16,12 @@ function setup() {
     country: screen.getByRole('combobox', { name: 'Country' }),
   }
   const button = screen.getByRole('button', { name: 'Sign Up' })
-  async function fill(values: { name?: string; email?: string; phone?: string; password?: string }) {
+  async function fill(values: {
+    name?: string
+    email?: string
+    phone?: string
+    password?: string
+  }) {
     for (const [key, value] of Object.entries(values)) {
       if (value) await view.user.type(fields[key as keyof typeof values], value)
     }

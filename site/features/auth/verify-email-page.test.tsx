@@ -30,7 +30,9 @@ describe('/verify-email/{token} (SPEC §2, §4)', () => {
     )
     visit('token-once')
 
-    expect(await screen.findByRole('heading', { name: /verifying your email/i })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: /verifying your email/i }),
+    ).toBeInTheDocument()
     answer(ok({ status: 'success' }))
     expect(await screen.findByRole('heading', { name: 'Email Verified' })).toBeInTheDocument()
     expect(fetch).toHaveBeenCalledOnce()

@@ -70,7 +70,14 @@ export function ContactForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact form">
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        void handleSubmit(onSubmit)(event)
+      }}
+      noValidate
+      aria-label="Contact form"
+    >
       <div className={styles.row}>
         <FieldShell id="contact-name" label="Full Name" required error={errors.name?.message}>
           {(describedBy) => (

@@ -15,9 +15,9 @@ export const faqItems: FaqItem[] = [
     answer: (
       <>
         <p>
-          Your MLS listing already appears on Zillow. Open it there and click the {brand.name}{' '}
-          icon in Chrome. The extension reads the listing on the page you are looking at: address,
-          price, bedrooms, bathrooms, square footage, description and photos.
+          Your MLS listing already appears on Zillow. Open it there and click the {brand.name} icon
+          in Chrome. The extension reads the listing on the page you are looking at: address, price,
+          bedrooms, bathrooms, square footage, description and photos.
         </p>
         <p>
           It then opens Facebook Marketplace&apos;s listing form in a new tab and fills it in for
@@ -45,8 +45,8 @@ export const faqItems: FaqItem[] = [
     answer: (
       <p>
         The FSBO (for sale by owner) lead tool scans FSBO listing sites in the areas you choose,
-        extracts the owners&apos; publicly posted contact details, and exports them to a CSV file
-        or straight into your CRM, so you can follow up with homeowners who are selling without an
+        extracts the owners&apos; publicly posted contact details, and exports them to a CSV file or
+        straight into your CRM, so you can follow up with homeowners who are selling without an
         agent.
       </p>
     ),
@@ -59,7 +59,9 @@ export const faqItems: FaqItem[] = [
         <p>None at all. Getting started takes three steps:</p>
         <ol>
           <li>Install the extension from the Chrome Web Store.</li>
-          <li>Connect your account by logging in to the extension with your {brand.name} e-mail.</li>
+          <li>
+            Connect your account by logging in to the extension with your {brand.name} e-mail.
+          </li>
           <li>Open a listing and click the icon to list it on Marketplace.</li>
         </ol>
       </>
@@ -82,10 +84,10 @@ export const faqItems: FaqItem[] = [
     question: 'How does the 7-day free trial work?',
     answer: (
       <p>
-        Your trial starts the moment you sign up and gives you the full Pro plan for 7 days, with
-        no credit card required. When it ends, pick the monthly or annual plan on the pricing page
-        to keep going. If you do not, conversions simply stop: we never had your card, so you are
-        never charged.
+        Your trial starts the moment you sign up and gives you the full Pro plan for 7 days, with no
+        credit card required. When it ends, pick the monthly or annual plan on the pricing page to
+        keep going. If you do not, conversions simply stop: we never had your card, so you are never
+        charged.
       </p>
     ),
   },

@@ -1,7 +1,12 @@
 import { CheckIcon, HomeIcon, ImageIcon, PointerClickIcon } from '../../components/icons.tsx'
 import styles from './hero-illustration.module.css'
 
-const filled = ['20 photos, in order', 'Price and address', 'Beds, baths, square feet', 'Description']
+const filled = [
+  '20 photos, in order',
+  'Price and address',
+  'Beds, baths, square feet',
+  'Description',
+]
 
 /** A drawing of what the product does: a listing, one click, a filled Marketplace draft. */
 export function HeroIllustration() {

@@ -36,7 +36,11 @@ export function HeroSection() {
           <div className={styles.heroActions}>
             <CtaButton />
             {/* SPEC §2: exists, hidden, no behaviour yet. */}
-            <button type="button" className="button button-secondary" hidden={!flags.watchDemoButton}>
+            <button
+              type="button"
+              className="button button-secondary"
+              hidden={!flags.watchDemoButton}
+            >
               <PlayIcon size={16} />
               Watch a Quick Demo
             </button>

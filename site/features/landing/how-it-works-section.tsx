@@ -23,9 +23,17 @@ const steps = [
 /** SPEC §2 landing section 6 (id "how-it-works"). */
 export function HowItWorksSection() {
   return (
-    <section id="how-it-works" className={`${styles.section} ${styles.alt}`} aria-labelledby="how-title">
+    <section
+      id="how-it-works"
+      className={`${styles.section} ${styles.alt}`}
+      aria-labelledby="how-title"
+    >
       <div className="container">
-        <SectionHeading id="how-title" eyebrow="Four steps" title="How It Works: Simple Steps to Success">
+        <SectionHeading
+          id="how-title"
+          eyebrow="Four steps"
+          title="How It Works: Simple Steps to Success"
+        >
           From installing the extension to your first Marketplace post in about five minutes.
         </SectionHeading>
         <ol className={styles.steps}>

@@ -32,7 +32,12 @@ describe('landing page (SPEC §2 "/")', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: 'How It Works: Simple Steps to Success' }),
     ).toBeInTheDocument()
-    for (const title of ['Massive User Base', 'Growing Real Estate Interest', 'Local Community Connection', 'Free Listing Power']) {
+    for (const title of [
+      'Massive User Base',
+      'Growing Real Estate Interest',
+      'Local Community Connection',
+      'Free Listing Power',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument()
     }
     for (const title of [
@@ -70,7 +75,9 @@ describe('landing page (SPEC §2 "/")', () => {
     const ctas = screen.getAllByRole('link', { name: 'Go to Your Dashboard' })
     expect(ctas).toHaveLength(2)
     for (const cta of ctas) expect(cta).toHaveAttribute('href', '/dashboard')
-    expect(screen.queryByRole('link', { name: 'Start Your Free Trial Today!' })).not.toBeInTheDocument()
+    expect(
+      screen.queryByRole('link', { name: 'Start Your Free Trial Today!' }),
+    ).not.toBeInTheDocument()
   })
 
   it('greets a logged-in visitor with a stored username in the closing banner', () => {

@@ -20,7 +20,11 @@ export function ProblemSolutionSection() {
   return (
     <section className={`${styles.section} ${styles.alt}`} aria-labelledby="problem-title">
       <div className="container">
-        <SectionHeading id="problem-title" eyebrow="The problem" title="Posting by Hand Eats Your Day">
+        <SectionHeading
+          id="problem-title"
+          eyebrow="The problem"
+          title="Posting by Hand Eats Your Day"
+        >
           Marketplace works, but copying a listing into it takes close to an hour. That is why most
           listings never make it there.
         </SectionHeading>

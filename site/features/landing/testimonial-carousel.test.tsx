@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { testimonials } from '../../content/testimonials.ts'
-import { AUTOPLAY_MS } from './carousel-rules.ts'
 import { TestimonialCarousel } from './testimonial-carousel.tsx'
 
 interface HappyDomWindow {
@@ -29,6 +28,9 @@ const names = testimonials.map((t) => t.name)
 function renderCarousel() {
   return render(<TestimonialCarousel items={testimonials} />)
 }
+
+/** SPEC §9: one step every 7000 ms. */
+const AUTOPLAY_MS = 7000
 
 describe('testimonials carousel (SPEC §2, §9)', () => {
   beforeEach(() => {
@@ -160,10 +162,8 @@ describe('testimonials carousel (SPEC §2, §9)', () => {
         onchange: null,
         addEventListener: () => undefined,
         removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
         dispatchEvent: () => false,
-      } satisfies MediaQueryList
+      } as unknown as MediaQueryList
     })
     vi.useFakeTimers()
     renderCarousel()

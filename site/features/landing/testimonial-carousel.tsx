@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useState, type CSSProperties, type FocusEvent } from 'react'
 import type { Testimonial } from '../../content/testimonials.ts'
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  PauseIcon,
-  PlayIcon,
-} from '../../components/icons.tsx'
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/icons.tsx'
 import {
   AUTOPLAY_MS,
   MEDIUM_QUERY,

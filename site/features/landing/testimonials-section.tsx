@@ -8,7 +8,11 @@ export function TestimonialsSection() {
   return (
     <section id="testimonials" className={styles.section} aria-labelledby="testimonials-title">
       <div className="container">
-        <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Agents Love the Hours They Get Back">
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow="Testimonials"
+          title="Agents Love the Hours They Get Back"
+        >
           What posting to Marketplace looks like once it takes a click instead of an evening.
         </SectionHeading>
         <TestimonialCarousel items={testimonials} />

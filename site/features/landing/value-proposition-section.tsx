@@ -25,7 +25,11 @@ export function ValuePropositionSection() {
   return (
     <section id="value-proposition" className={styles.section} aria-labelledby="value-title">
       <div className="container">
-        <SectionHeading id="value-title" eyebrow="Why Facebook Marketplace" title="Meet Buyers Where They Already Scroll">
+        <SectionHeading
+          id="value-title"
+          eyebrow="Why Facebook Marketplace"
+          title="Meet Buyers Where They Already Scroll"
+        >
           Marketplace is not just for furniture any more. Home shoppers and renters browse it every
           day, and most agents are still not there.
         </SectionHeading>

@@ -29,8 +29,8 @@ export default function PrivacyPage() {
       <h3>Converted listings</h3>
       <p>
         The listing data of each conversion you run: address, price, property facts, description,
-        photo links, and the listing agent and brokerage shown on the listing. We keep it so you
-        can see your history and so the Marketplace draft can be built.
+        photo links, and the listing agent and brokerage shown on the listing. We keep it so you can
+        see your history and so the Marketplace draft can be built.
       </p>
       <h3>Messages to support</h3>
       <p>
@@ -44,8 +44,8 @@ export default function PrivacyPage() {
       </p>
       <h3>Security logs</h3>
       <p>
-        We use IP addresses and e-mail addresses to limit repeated sign-in, sign-up, password
-        reset and contact attempts, which protects accounts from abuse.
+        We use IP addresses and e-mail addresses to limit repeated sign-in, sign-up, password reset
+        and contact attempts, which protects accounts from abuse.
       </p>
 
       <h2>The Chrome extension</h2>
@@ -90,8 +90,8 @@ export default function PrivacyPage() {
       <p>
         We keep your data while your account exists. To delete your account and its data, e-mail{' '}
         <a href={mail}>{brand.supportEmail}</a> from the address on your account; we delete your
-        account, usage counts, converted listings and contact messages. Payment records are kept
-        as long as tax law requires. You can also ask us for a copy of your data the same way.
+        account, usage counts, converted listings and contact messages. Payment records are kept as
+        long as tax law requires. You can also ask us for a copy of your data the same way.
       </p>
 
       <h2>Security</h2>
@@ -105,9 +105,9 @@ export default function PrivacyPage() {
 
       <h2>Changes and contact</h2>
       <p>
-        If this policy changes, we update this page and its date, and tell account holders by
-        e-mail about any important change. Questions: <a href={mail}>{brand.supportEmail}</a> or
-        our <Link href="/contact-us">contact page</Link>.
+        If this policy changes, we update this page and its date, and tell account holders by e-mail
+        about any important change. Questions: <a href={mail}>{brand.supportEmail}</a> or our{' '}
+        <Link href="/contact-us">contact page</Link>.
       </p>
     </LegalDocument>
   )

@@ -45,21 +45,21 @@ export default function TermsPage() {
       <h2>4. Your listings and the rules of real estate</h2>
       <ul>
         <li>
-          Only convert listings you are allowed to advertise: you are the listing agent, or you
-          have the listing broker&apos;s permission, as MLS rules require.
+          Only convert listings you are allowed to advertise: you are the listing agent, or you have
+          the listing broker&apos;s permission, as MLS rules require.
         </li>
         <li>
-          You are responsible for what you publish: it must be accurate and follow fair-housing
-          law, Facebook&apos;s Commerce Policies and the terms of the site the listing comes from.
+          You are responsible for what you publish: it must be accurate and follow fair-housing law,
+          Facebook&apos;s Commerce Policies and the terms of the site the listing comes from.
         </li>
         <li>Always review a draft before you publish it.</li>
       </ul>
 
       <h2>5. Fair use</h2>
       <p>
-        Do not use the service to collect listings in bulk, to get around another site&apos;s
-        access controls, to send spam, or to overload or reverse-engineer the service. Do not
-        share your account.
+        Do not use the service to collect listings in bulk, to get around another site&apos;s access
+        controls, to send spam, or to overload or reverse-engineer the service. Do not share your
+        account.
       </p>
 
       <h2>6. Other companies&apos; sites</h2>
@@ -78,21 +78,21 @@ export default function TermsPage() {
       <h2>8. Warranty and liability</h2>
       <p>
         We provide the service with care but as it is, without warranties beyond those the law
-        requires. To the extent the law allows, our total liability for any claim is limited to
-        the amount you paid us in the twelve months before it.
+        requires. To the extent the law allows, our total liability for any claim is limited to the
+        amount you paid us in the twelve months before it.
       </p>
 
       <h2>9. Ending the service</h2>
       <p>
-        You may stop using the service and ask us to delete your account at any time. We may
-        suspend accounts that break these terms, and will tell you why.
+        You may stop using the service and ask us to delete your account at any time. We may suspend
+        accounts that break these terms, and will tell you why.
       </p>
 
       <h2>10. Changes and contact</h2>
       <p>
         If these terms change, we update this page and its date and tell account holders about any
-        important change by e-mail. Questions: <a href={mail}>{brand.supportEmail}</a>. See also
-        our <Link href="/privacy">Privacy Policy</Link>.
+        important change by e-mail. Questions: <a href={mail}>{brand.supportEmail}</a>. See also our{' '}
+        <Link href="/privacy">Privacy Policy</Link>.
       </p>
     </LegalDocument>
   )

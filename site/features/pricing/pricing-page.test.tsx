@@ -14,7 +14,7 @@ function plan(id: string, cycle: Plan['billing_cycle'], amount: number): Plan {
 const monthly = plan('pro-monthly', 'monthly', 49)
 const annual = plan('pro-annual', 'annual', 39)
 
-async function setup(plans: Plan[], ...more: Response[]) {
+async function setup(plans: Plan[], ...more: (Response | Promise<Response>)[]) {
   const fetch = stubFetch(ok(plans), ...more)
   const view = renderAt('/pricing', <PricingPage />)
   await waitFor(() => {
@@ -76,6 +76,8 @@ describe('pricing page (SPEC §2 /pricing, §4 pricing cycle)', () => {
   it.each([
     [49, 39, 'Annual (Save 20%)'],
     [50, 33, 'Annual (Save 34%)'],
+    [30, 19.9, 'Annual (Save 34%)'],
+    [30, 20.2, 'Annual (Save 33%)'],
     [30, 29.9, 'Annual'],
     [49, 49, 'Annual'],
     [39, 49, 'Annual'],
@@ -103,10 +105,10 @@ describe('pricing page (SPEC §2 /pricing, §4 pricing cycle)', () => {
 })
 
 describe('Get Started (SPEC §5, §8 checkout)', () => {
-  let assign: ReturnType<typeof vi.fn>
+  let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    assign = vi.fn()
+    assign = vi.fn<(url: string | URL) => void>()
     vi.spyOn(window.location, 'assign').mockImplementation(assign)
   })
   afterEach(() => {

@@ -4,7 +4,8 @@ export type BillingCycle = Plan['billing_cycle']
 
 export const LOGIN_REQUIRED_MESSAGE = 'Please log in to proceed with the subscription.'
 export const NO_CHECKOUT_URL_MESSAGE = 'Failed to initiate checkout. Please try again.'
-export const CHECKOUT_ERROR_MESSAGE = 'An error occurred during subscription. Please try again later.'
+export const CHECKOUT_ERROR_MESSAGE =
+  'An error occurred during subscription. Please try again later.'
 export const NO_PLAN_MESSAGE = 'No plan available for this billing cycle.'
 
 export function planFor(plans: readonly Plan[], cycle: BillingCycle): Plan | undefined {

@@ -306,6 +306,12 @@ describe('pages that give no listing', () => {
     })
   })
 
+  it('explains the bot check only on Zillow (other sites use PerimeterX too)', () => {
+    const elsewhere = 'https://www.realtor.com/realestateandhomes-detail/M12345-67890'
+    expect(extract(botCheckPage, elsewhere)).toMatchObject({ ok: false, reason: 'not-a-listing' })
+    expect(extract(botCheckPage, SEARCH_URL)).toMatchObject({ ok: false, reason: 'bot-check' })
+  })
+
   it('says a search-results page is not a listing', () => {
     expect(extract(searchPage, SEARCH_URL)).toEqual({
       ok: false,

@@ -6,19 +6,25 @@ import { findPropertyObject, SEARCH_PAGE } from './find-property-object.ts'
 import { propertyToHints } from './property-to-hints.ts'
 import { readJsonLdHints } from './read-json-ld.ts'
 import { readMetaHints } from './read-meta-tags.ts'
-import { addressHintsFromUrl, canonicalListingUrl, listingZpidFromUrl } from './zillow-url.ts'
+import {
+  addressHintsFromUrl,
+  canonicalListingUrl,
+  isZillowPageUrl,
+  listingZpidFromUrl,
+} from './zillow-url.ts'
 
 /**
  * The normalized listing on a Zillow page, or why there is none.
  *
  * Sources, most trusted first: the embedded property object (any page generation), then JSON-LD,
  * then `<meta>` tags, then the URL's slug (state and ZIP), each filling only what the ones before
- * it lack. Every source that says which
- * home it describes must name the zpid in the page's URL: Zillow navigates between homes without
- * reloading, and the embedded data stays that of the first page (DESIGN §6.1). Pure: reads the
- * document, changes nothing.
+ * it lack. Every source that says which home it describes must name the zpid in the page's URL:
+ * Zillow navigates between homes without reloading, and the embedded data stays that of the first
+ * page (DESIGN §6.1). Pure: reads the document, changes nothing.
  */
 export function extractZillowListing(doc: Document, pageUrl: string): ListingExtraction {
+  // Other sites use the same bot check; only Zillow's is ours to explain.
+  if (!isZillowPageUrl(pageUrl)) return extractionFailure('not-a-listing')
   if (isBotCheckPage(doc)) return extractionFailure('bot-check')
 
   const zpid = listingZpidFromUrl(pageUrl)

@@ -19,6 +19,12 @@ function parseUrl(text: string, base?: string): URL | null {
   }
 }
 
+/** Any page of zillow.com (https). */
+export function isZillowPageUrl(pageUrl: string): boolean {
+  const url = parseUrl(pageUrl)
+  return url !== null && isZillowUrl(url)
+}
+
 /** The zpid of a Zillow listing URL; `null` for any other page (search, other site, no zpid). */
 export function listingZpidFromUrl(pageUrl: string): string | null {
   const url = parseUrl(pageUrl)

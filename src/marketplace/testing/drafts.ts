@@ -22,7 +22,8 @@ export const rentalDraft: MarketplaceDraft = {
   parking: 'Street parking',
   air_conditioning: 'AC available',
   heating: 'Radiator heating',
-  source_url: 'https://www.zillow.com/homedetails/210-Eastern-Pkwy-Brooklyn-NY-11238/2056781234_zpid/',
+  source_url:
+    'https://www.zillow.com/homedetails/210-Eastern-Pkwy-Brooklyn-NY-11238/2056781234_zpid/',
 }
 
 export const saleDraft: MarketplaceDraft = {
@@ -40,12 +41,16 @@ export const saleDraft: MarketplaceDraft = {
   },
   square_feet: 1133,
   description: 'Main floor condo living.\n\nListing courtesy of Norsemen Realty.',
-  photos: ['https://photos.zillowstatic.com/fp/a1.jpg', 'https://photos.zillowstatic.com/fp/a2.jpg'],
+  photos: [
+    'https://photos.zillowstatic.com/fp/a1.jpg',
+    'https://photos.zillowstatic.com/fp/a2.jpg',
+  ],
   laundry: 'In-unit laundry',
   parking: 'Garage parking',
   air_conditioning: 'Central AC',
   heating: 'Central heating',
-  source_url: 'https://www.zillow.com/homedetails/2435-Aspen-Rd-UNIT-104-Ames-IA-50010/94727498_zpid/',
+  source_url:
+    'https://www.zillow.com/homedetails/2435-Aspen-Rd-UNIT-104-Ames-IA-50010/94727498_zpid/',
 }
 
 /** `count` small JPEG-typed photos, each a different size so their order can be checked. */

@@ -30,6 +30,8 @@ export interface MarketplaceFixture {
 export interface FixtureOptions {
   /** Fields the page leaves out (fixture keys: `square_feet`, `laundry`, …). */
   omit?: string[]
+  /** Fields whose first edit a re-render eats (the filler must try again). */
+  flaky?: string[]
   /** How long the form takes to render, in ms. */
   delay?: number
 }
@@ -55,8 +57,12 @@ export function loadMarketplaceFixture(options: FixtureOptions = {}): Marketplac
   document.documentElement.lang = parsed.documentElement.lang
   const scripts = Array.from(parsed.body.querySelectorAll('script'))
   for (const script of scripts) script.remove()
-  document.head.replaceChildren(...Array.from(parsed.head.childNodes, (n) => document.importNode(n, true)))
-  document.body.replaceChildren(...Array.from(parsed.body.childNodes, (n) => document.importNode(n, true)))
+  document.head.replaceChildren(
+    ...Array.from(parsed.head.childNodes, (n) => document.importNode(n, true)),
+  )
+  document.body.replaceChildren(
+    ...Array.from(parsed.body.childNodes, (n) => document.importNode(n, true)),
+  )
 
   window.__fixtureOptions = options
   const settings = (window as unknown as HappyDomWindow).happyDOM?.settings

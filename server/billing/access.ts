@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely'
+import { brand } from '../../api/brand.ts'
+import type { AppContext } from '../app-context.ts'
+import type { Database } from '../db/schema.ts'
+import { AppError } from '../http/app-error.ts'
+
+/** The user's current subscription as the dashboard and the access rule see it. */
+export interface CurrentSubscription {
+  id: string
+  planId: string
+  planName: string
+  /** When the paid period ends (UTC ISO-8601); access ends with it unless it renews. */
+  expiry: string
+  cancelAtPeriodEnd: boolean
+}
+
+/** Everything the access rule reads about one account. */
+export interface AccountStatus {
+  userId: string
+  fullName: string
+  email: string
+  phone: string
+  trialEnd: string | null
+  /** The active subscription whose period ends last, even when that end has passed. */
+  subscription: CurrentSubscription | null
+}
+
+/** Why a user may not use the product, with the fix, per place that asks. */
+export type AccessPurpose = 'dashboard' | 'conversion'
+
+/**
+ * THE access rule (DESIGN §3), the one place it is written: subscribed with an expiry in the
+ * future, or a trial that ends in the future. The dashboard, /users/me and the extension's
+ * conversion all decide through this.
+ */
+export function hasAccess(
+  status: Pick<AccountStatus, 'trialEnd' | 'subscription'>,
+  now: Date,
+): boolean {
+  return isSubscribed(status, now) || isOnTrial(status, now)
+}
+
+/** The subscription half of the rule: what /users/me reports as `is_subscribed`. */
+export function isSubscribed(status: Pick<AccountStatus, 'subscription'>, now: Date): boolean {
+  return status.subscription !== null && Date.parse(status.subscription.expiry) > now.getTime()
+}
+
+function isOnTrial(status: Pick<AccountStatus, 'trialEnd'>, now: Date): boolean {
+  return status.trialEnd !== null && Date.parse(status.trialEnd) > now.getTime()
+}
+
+/** The account and its current subscription in one query; undefined for an unknown user. */
+export async function loadAccountStatus(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<AccountStatus | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('subscriptions')
+          .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
+          .select([
+            'subscriptions.id as subscription_id',
+            'subscriptions.plan_id',
+            'plans.package_name',
+            'subscriptions.current_period_end',
+            'subscriptions.cancel_at_period_end',
+          ])
+          .where('subscriptions.user_id', '=', userId)
+          .where('subscriptions.status', '=', 'active')
+          .orderBy('subscriptions.current_period_end', 'desc')
+          .orderBy('subscriptions.id')
+          .limit(1)
+          .as('current'),
+      (join) => join.onTrue(),
+    )
+    .select([
+      'users.id',
+      'users.full_name',
+      'users.email',
+      'users.phone',
+      'users.trial_end',
+      'current.subscription_id',
+      'current.plan_id',
+      'current.package_name',
+      'current.current_period_end',
+      'current.cancel_at_period_end',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    userId: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    trialEnd: row.trial_end,
+    subscription:
+      row.subscription_id && row.plan_id && row.package_name && row.current_period_end
+        ? {
+            id: row.subscription_id,
+            planId: row.plan_id,
+            planName: row.package_name,
+            expiry: row.current_period_end,
+            cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
+          }
+        : null,
+  }
+}
+
+/** The 402 message for a user without access: what happened and what fixes it. */
+export function accessDeniedMessage(
+  status: Pick<AccountStatus, 'subscription'>,
+  purpose: AccessPurpose,
+): string {
+  if (purpose === 'dashboard') return 'You need an active subscription to access the dashboard.'
+  const what = status.subscription
+    ? 'Your subscription has ended.'
+    : `Your ${brand.trialDays}-day free trial has ended.`
+  return `${what} Choose a plan on the Pricing page to keep converting listings.`
+}
+
+/**
+ * Loads the caller's account and stops the request unless the access rule holds: 402 with a
+ * message naming the fix. 401 when the account no longer exists.
+ */
+export async function requireAccess(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: string,
+  purpose: AccessPurpose,
+): Promise<AccountStatus> {
+  const status = await loadAccountStatus(ctx.db, userId)
+  if (!status) throw new AppError(401, 'Your session has expired. Please log in again.')
+  if (!hasAccess(status, ctx.clock())) {
+    throw new AppError(402, accessDeniedMessage(status, purpose))
+  }
+  return status
+}

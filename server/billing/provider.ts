@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../app-context.ts'
+import type { PaymentProviderName, SubscriptionRow } from '../db/schema.ts'
+import type { PlanRow } from './plans.ts'
+import { createStripeProvider } from './stripe/provider.ts'
+import { createTestCheckoutProvider } from './test-checkout/provider.ts'
+
+/** What a provider needs: the app's context without the provider itself, and a logger. */
+export type BillingDeps = Pick<AppContext, 'config' | 'db' | 'clock'> & { log: BillingLog }
+
+/** Just what providers log with; Fastify's logger fits. */
+export interface BillingLog {
+  info: (details: object, message: string) => void
+  warn: (details: object, message: string) => void
+  error: (details: object, message: string) => void
+}
+
+export interface CheckoutRequest {
+  user: { id: string; email: string; fullName: string }
+  plan: PlanRow
+}
+
+/** A subscription after a paid checkout: what verify-payment answers. */
+export interface Activation {
+  subscriptionId: string
+  planName: string
+  /** UTC ISO-8601 end of the paid period. */
+  expiry: string
+}
+
+/**
+ * One way of taking payments (DESIGN §5). The routes (checkout, verify-payment,
+ * cancel-subscription) talk to this interface only; `createPaymentProvider` picks the
+ * implementation from the configuration, in one place.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName
+  /** Opens a checkout for the plan; answers the URL the browser goes to next. */
+  createCheckout: (request: CheckoutRequest) => Promise<{ sessionId: string; checkoutUrl: string }>
+  /**
+   * Confirms the checkout the success page names, activating or extending the subscription and
+   * recording its transaction exactly once however often it is called.
+   */
+  verifyCheckout: (sessionId: string) => Promise<Activation>
+  /** Stops renewal at the provider; access stays until the period ends. Answers the new state. */
+  cancelAtPeriodEnd: (subscription: SubscriptionRow) => Promise<SubscriptionRow>
+  /** Pages and callbacks outside the JSON API: the test checkout's pages, Stripe's webhook. */
+  registerRoutes: (app: FastifyInstance) => Promise<void>
+}
+
+/** Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout (the embedded default). */
+export function createPaymentProvider(deps: BillingDeps): PaymentProvider {
+  return deps.config.stripe
+    ? createStripeProvider(deps, deps.config.stripe)
+    : createTestCheckoutProvider(deps)
+}

@@ -1,0 +1,191 @@
+import { brand } from '../../../api/brand.ts'
+import { escapeHtml } from '../../mail/messages.ts'
+import { formatUsd, type PlanCharge } from '../plans.ts'
+
+/**
+ * The built-in test checkout's pages: server-rendered HTML in the site's look (its colours and
+ * type), styles inline, no script at all, plain forms that POST back to the server.
+ */
+
+const STYLE = `
+:root { color-scheme: light; font-family: 'Inter', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif; }
+* { box-sizing: border-box; }
+body { margin: 0; min-height: 100vh; background: #f8fafc; color: #0f172a; line-height: 1.5; }
+.top { height: 64px; display: flex; align-items: center; padding: 0 24px; background: #fff; border-bottom: 1px solid #e2e8f0; }
+.brand { display: inline-flex; align-items: center; gap: 10px; font-weight: 700; font-size: 1.125rem; color: #0f172a; text-decoration: none; }
+main { max-width: 520px; margin: 48px auto; padding: 0 16px 64px; }
+.card { background: #fff; border: 1px solid #e2e8f0; border-radius: 16px; box-shadow: 0 12px 40px rgb(15 23 42 / 0.08); padding: 32px; }
+.test { display: block; margin: 0 0 24px; padding: 10px 14px; border-radius: 10px; background: #fef9c3; color: #a16207; font-weight: 600; text-align: center; }
+h1 { font-size: 1.5rem; margin: 0 0 4px; }
+.muted { color: #475569; margin: 0; }
+.price { font-size: 2.5rem; font-weight: 700; margin: 20px 0 0; }
+.price small { font-size: 1rem; font-weight: 500; color: #475569; }
+ul { margin: 20px 0; padding-left: 20px; color: #334155; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 20px 0; padding: 16px 0 0; border-top: 1px solid #e2e8f0; font-size: 0.9375rem; }
+dt { color: #475569; }
+dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
+.total { font-weight: 700; color: #0f172a; }
+.actions { display: flex; gap: 12px; margin-top: 24px; }
+.actions form { flex: 1; margin: 0; }
+button, .button { display: block; width: 100%; padding: 12px 20px; border-radius: 10px; font: inherit; font-weight: 600; text-align: center; text-decoration: none; cursor: pointer; }
+.primary { background: #1d4ed8; color: #fff; border: 1px solid #1d4ed8; }
+.primary:hover { background: #1e40af; }
+.secondary { background: #fff; color: #0f172a; border: 1px solid #cbd5e1; }
+.secondary:hover { background: #f1f5f9; }
+button:focus-visible, .button:focus-visible { outline: 3px solid #2563eb; outline-offset: 2px; }
+.note { font-size: 0.875rem; color: #475569; margin: 20px 0 0; }
+.ok { color: #15803d; font-weight: 600; }
+footer { text-align: center; font-size: 0.8125rem; color: #64748b; margin-top: 24px; }
+@media print { body { background: #fff; } .top, .no-print { display: none; } .card { box-shadow: none; border: 0; } }
+`
+
+const LOGO = `<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><path d="M7 17l9-8 9 8v8a1 1 0 0 1-1 1h-5v-6h-6v6H8a1 1 0 0 1-1-1z" fill="#fff"/></svg>`
+
+function page(title: string, siteUrl: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} — ${escapeHtml(brand.name)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<div class="top"><a class="brand" href="${escapeHtml(siteUrl)}/">${LOGO}${escapeHtml(brand.name)}</a></div>
+<main>
+${body}
+<footer>Questions? <a href="mailto:${escapeHtml(brand.supportEmail)}">${escapeHtml(brand.supportEmail)}</a></footer>
+</main>
+</body>
+</html>`
+}
+
+/** "November 20, 2026" — dates in UTC, as stored. */
+export function longDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+}
+
+export const TEST_CHECKOUT_BANNER = 'Test checkout — no charge'
+
+export interface CheckoutPageInput {
+  sessionId: string
+  siteUrl: string
+  planName: string
+  monthlyCents: number
+  charge: PlanCharge
+  features: string[]
+  email: string
+}
+
+export function renderCheckoutPage(input: CheckoutPageInput): string {
+  const { charge } = input
+  const id = encodeURIComponent(input.sessionId)
+  const perMonth =
+    charge.interval === 'year'
+      ? `<p class="muted">${formatUsd(input.monthlyCents)} per month, billed ${formatUsd(charge.amountCents)} once a year</p>`
+      : '<p class="muted">Billed monthly</p>'
+  const features = input.features.map((f) => `<li>${escapeHtml(f)}</li>`).join('')
+  const renews = charge.interval === 'year' ? 'every year' : 'every month'
+  return page(
+    TEST_CHECKOUT_BANNER,
+    input.siteUrl,
+    `<section class="card" aria-labelledby="plan">
+<strong class="test" role="note">${TEST_CHECKOUT_BANNER}</strong>
+<p class="muted">Subscribe to</p>
+<h1 id="plan">${escapeHtml(input.planName)}</h1>
+<p class="price">${formatUsd(charge.amountCents)} <small>${charge.intervalLabel}</small></p>
+${perMonth}
+${features ? `<ul>${features}</ul>` : ''}
+<dl>
+<dt>Account</dt><dd>${escapeHtml(input.email)}</dd>
+<dt>Renews</dt><dd>Automatically ${renews}, until you cancel</dd>
+<dt class="total">Due today</dt><dd class="total">${formatUsd(charge.amountCents)}</dd>
+</dl>
+<div class="actions">
+<form method="post" action="/checkout/test/${id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
+<form method="post" action="/checkout/test/${id}/pay"><button type="submit" class="primary">Pay ${formatUsd(charge.amountCents)}</button></form>
+</div>
+<p class="note">This is ${escapeHtml(brand.name)}'s built-in test checkout. Pay records a test payment and starts the subscription at once; no card is asked for and no money moves. Renewals are recorded the same way.</p>
+</section>`,
+  )
+}
+
+/** A one-message page: a finished, cancelled, expired or unknown checkout. */
+export function renderNoticePage(input: {
+  siteUrl: string
+  title: string
+  message: string
+  action: { label: string; url: string }
+}): string {
+  return page(
+    input.title,
+    input.siteUrl,
+    `<section class="card">
+<strong class="test" role="note">${TEST_CHECKOUT_BANNER}</strong>
+<h1>${escapeHtml(input.title)}</h1>
+<p class="muted">${escapeHtml(input.message)}</p>
+<div class="actions"><a class="button primary" href="${escapeHtml(input.action.url)}">${escapeHtml(input.action.label)}</a></div>
+</section>`,
+  )
+}
+
+export interface ReceiptPageInput {
+  siteUrl: string
+  transactionId: string
+  paidAt: string
+  amountCents: number
+  paymentType: string
+  status: string
+  planName: string | null
+  periodStart: string | null
+  periodEnd: string | null
+  customerName: string
+  customerEmail: string
+}
+
+export function renderReceiptPage(r: ReceiptPageInput): string {
+  const period =
+    r.periodStart && r.periodEnd ? `${longDate(r.periodStart)} – ${longDate(r.periodEnd)}` : null
+  const line = r.planName ?? 'Subscription'
+  return page(
+    'Receipt',
+    r.siteUrl,
+    `<section class="card" aria-labelledby="receipt">
+<strong class="test" role="note">Test payment — no money moved</strong>
+<p class="muted">Receipt from ${escapeHtml(brand.name)}</p>
+<h1 id="receipt">${formatUsd(r.amountCents)} paid ${escapeHtml(longDate(r.paidAt))}</h1>
+<dl>
+<dt>Receipt number</dt><dd>#${escapeHtml(r.transactionId.slice(0, 8).toUpperCase())}</dd>
+<dt>Status</dt><dd${r.status === 'succeeded' ? ' class="ok"' : ''}>${escapeHtml(r.status === 'succeeded' ? 'Paid' : r.status)}</dd>
+<dt>Payment type</dt><dd>${escapeHtml(r.paymentType.replaceAll('_', ' '))}</dd>
+<dt>Billed to</dt><dd>${escapeHtml(r.customerName)}<br>${escapeHtml(r.customerEmail)}</dd>
+</dl>
+<dl>
+<dt>${escapeHtml(line)}${period ? `<br><small>${escapeHtml(period)}</small>` : ''}</dt><dd>${formatUsd(r.amountCents)}</dd>
+<dt class="total">Total</dt><dd class="total">${formatUsd(r.amountCents)}</dd>
+</dl>
+<div class="actions no-print"><a class="button secondary" href="${escapeHtml(r.siteUrl)}/dashboard/transactions">Back to your transactions</a></div>
+</section>`,
+  )
+}
+
+/**
+ * The pages' own Content-Security-Policy: no script anywhere, styles inline, and forms may
+ * only post here — their redirects land on the site, so its origins are allowed too.
+ */
+export function checkoutPageCsp(siteOrigins: string[]): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    `form-action 'self' ${siteOrigins.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ')
+}

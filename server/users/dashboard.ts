@@ -1,0 +1,58 @@
+import { routes } from '../../api/routes.ts'
+import { isSubscribed, requireAccess } from '../billing/access.ts'
+import { defineRoute } from '../http/define-route.ts'
+import { usageSummary } from '../usage/usage-summary.ts'
+
+/** The dashboard's transaction list is the newest ten (SPEC §2 "recent transactions"). */
+export const RECENT_TRANSACTIONS = 10
+
+/**
+ * SPEC §3 "Dashboard response" as DESIGN §3 fixes it. Behind the access rule: without a trial
+ * or a subscription it answers 402 with the message the site shows.
+ */
+export default defineRoute(routes.dashboard, async ({ userId }, ctx) => {
+  const now = ctx.clock()
+  const account = await requireAccess(ctx, userId, 'dashboard')
+  const [usage, transactions] = await Promise.all([
+    usageSummary(ctx.db, userId, now),
+    ctx.db
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'created_at',
+        'payment_type',
+        'amount_cents',
+        'currency',
+        'status',
+        'receipt_url',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(RECENT_TRANSACTIONS)
+      .execute(),
+  ])
+  const subscription = isSubscribed(account, now) ? account.subscription : null
+  return {
+    data: {
+      total_api_calls: usage.total,
+      total_api_calls_last_seven_days: usage.lastSevenDays,
+      total_api_calls_this_month: usage.thisMonth,
+      api_usage_last_seven_days: usage.series,
+      active_subscription_id: subscription?.id ?? null,
+      current_plan: subscription?.planName ?? null,
+      subscription_expiry: subscription?.expiry ?? null,
+      cancel_at_period_end: subscription?.cancelAtPeriodEnd ?? false,
+      recent_transactions: transactions.map((t) => ({
+        _id: t.id,
+        transaction_timestamp: t.created_at,
+        payment_type: t.payment_type,
+        // Cents inside, dollars in the API (DESIGN §4).
+        transaction_amount_in_usd: Number(t.amount_cents) / 100,
+        transaction_currency: t.currency,
+        transaction_status: t.status,
+        receipt_url: t.receipt_url,
+      })),
+    },
+  }
+})

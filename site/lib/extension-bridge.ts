@@ -1,0 +1,140 @@
+/**
+ * The site's side of session sharing with the Chrome extension (DESIGN §6 Auth): the site tells
+ * the extension when it logs in or out, and asks it for its session on load. Messages go through
+ * `chrome.runtime.sendMessage(EXTENSION_ID, …)`, which Chrome offers only to pages the extension
+ * lists in `externally_connectable`; the extension also checks the sender's origin.
+ *
+ * Every function is a no-op answering `false`/`null` when the extension is not installed (no
+ * `chrome.runtime` on the page, or no answer), so callers need no checks of their own.
+ *
+ * The messages mirror the `external` part of the extension's message map (src/messages.ts),
+ * which the site may not import.
+ */
+import type { SessionTokens, TokenStore } from '../../api/client/token-store.ts'
+
+/**
+ * The id of the unpacked extension built from this repository (its manifest `key`); a store
+ * build has the id the Web Store gave it: build the site with `VITE_EXTENSION_ID=<that id>`.
+ */
+export const DEFAULT_EXTENSION_ID = 'pbbabkcdfmpdjfgendlofdfppimbcapd'
+export const EXTENSION_ID: string =
+  (import.meta.env.VITE_EXTENSION_ID as string | undefined) || DEFAULT_EXTENSION_ID
+
+/** An installed extension answers within milliseconds; this only bounds a stuck one. */
+const ANSWER_TIMEOUT_MS = 2000
+
+export interface SharedSession {
+  access_token: string
+  refresh_token: string
+  user_id: string
+}
+
+export type ExtensionSession =
+  | { logged_in: true; access_token: string | null; refresh_token: string; user_id: string }
+  | { logged_in: false }
+
+type ExternalMessage =
+  | { type: 'session:set'; payload: SharedSession }
+  | { type: 'session:clear'; payload: Record<string, never> }
+  | { type: 'session:get'; payload: Record<string, never> }
+
+interface Runtime {
+  sendMessage(extensionId: string, message: unknown, callback: (response: unknown) => void): void
+  lastError?: unknown
+}
+
+function runtime(): Runtime | null {
+  const candidate = (globalThis as { chrome?: { runtime?: Partial<Runtime> } }).chrome?.runtime
+  return typeof candidate?.sendMessage === 'function' ? (candidate as Runtime) : null
+}
+
+/** The extension's answer's value, or undefined when it is not installed or refused. */
+function send(message: ExternalMessage): Promise<unknown> {
+  const api = runtime()
+  if (!api) return Promise.resolve(undefined)
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      resolve(undefined)
+    }, ANSWER_TIMEOUT_MS)
+    const done = (value: unknown) => {
+      clearTimeout(timer)
+      resolve(value)
+    }
+    try {
+      api.sendMessage(EXTENSION_ID, message, (reply: unknown) => {
+        // Reading lastError tells Chrome the failure ("not installed") was handled.
+        if (api.lastError) {
+          done(undefined)
+          return
+        }
+        const typed = reply as { ok?: unknown; value?: unknown } | undefined
+        done(typed?.ok === true ? typed.value : undefined)
+      })
+    } catch {
+      // An id Chrome does not know throws synchronously.
+      done(undefined)
+    }
+  })
+}
+
+/** After login (and after every token refresh): the extension takes the same session. */
+export async function shareSessionWithExtension(session: SharedSession): Promise<boolean> {
+  return (await send({ type: 'session:set', payload: session })) !== undefined
+}
+
+/** After logout: the extension forgets the session too. */
+export async function clearExtensionSession(): Promise<boolean> {
+  return (await send({ type: 'session:clear', payload: {} })) !== undefined
+}
+
+/** The extension's session, to log the site in with it on load; null when there is no extension. */
+export async function getExtensionSession(): Promise<ExtensionSession | null> {
+  const value = (await send({ type: 'session:get', payload: {} })) as ExtensionSession | undefined
+  if (!value || typeof value !== 'object' || typeof value.logged_in !== 'boolean') return null
+  return value
+}
+
+/**
+ * Keeps one shared session consistent under refresh-token rotation. The server rotates the
+ * refresh token on every refresh and revokes the whole session when a rotated-out token comes
+ * back, so the site and the extension must never refresh with an old copy:
+ * - every save (login, refresh) is sent to the extension, and a clear clears it;
+ * - before using its refresh token, the site takes the extension's when the extension holds the
+ *   same user's session with a different token: the extension refreshed last, so it is newer.
+ * Wrap the site's token store with it where the API client is created.
+ */
+export function withExtensionSessionSync(store: TokenStore): TokenStore {
+  return {
+    getAccessToken: () => store.getAccessToken(),
+    getUserId: () => store.getUserId(),
+    async getRefreshToken() {
+      const [own, userId] = [await store.getRefreshToken(), await store.getUserId()]
+      if (!own || !userId) return own
+      const shared = await getExtensionSession()
+      if (!shared?.logged_in || shared.user_id !== userId || shared.refresh_token === own)
+        return own
+      const access = shared.access_token ?? (await store.getAccessToken())
+      await store.saveSession({
+        access_token: access ?? '',
+        refresh_token: shared.refresh_token,
+        user_id: userId,
+      })
+      return shared.refresh_token
+    },
+    async saveSession(session: SessionTokens) {
+      await store.saveSession(session)
+      const userId = session.user_id ?? (await store.getUserId())
+      if (userId) {
+        void shareSessionWithExtension({
+          access_token: session.access_token,
+          refresh_token: session.refresh_token,
+          user_id: userId,
+        })
+      }
+    },
+    async clear() {
+      await store.clear()
+      void clearExtensionSession()
+    },
+  }
+}

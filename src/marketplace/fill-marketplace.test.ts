@@ -1,0 +1,234 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { fillMarketplaceForm, fillSummary, type FillOptions } from './fill-marketplace.ts'
+import { REASONS } from './reasons.ts'
+import { photoFiles, rentalDraft, saleDraft } from './testing/drafts.ts'
+import { loadMarketplaceFixture, unloadMarketplaceFixture } from './testing/marketplace-fixture.ts'
+
+const FAST: FillOptions = {
+  formTimeoutMs: 3000,
+  fieldTimeoutMs: 300,
+  optionTimeoutMs: 1000,
+  retryDelayMs: 50,
+}
+
+/** Presses that reached Next or Publish, however they were made. */
+function watchButtonPresses(): string[] {
+  const pressed: string[] = []
+  for (const type of ['pointerdown', 'mousedown', 'mouseup', 'click', 'keydown']) {
+    document.addEventListener(
+      type,
+      (event) => {
+        const target = event.target instanceof Element ? event.target : null
+        const button = target?.closest('[role=button], button')
+        if (button) pressed.push(`${type}:${button.textContent}`)
+      },
+      { capture: true },
+    )
+  }
+  return pressed
+}
+
+afterEach(() => {
+  unloadMarketplaceFixture()
+})
+
+describe('fillMarketplaceForm on the fixture form', () => {
+  test('fills every field of a rental; the page’s React state holds the draft', async () => {
+    // The form renders well after the filler starts: it must wait for it.
+    const fixture = loadMarketplaceFixture({ delay: 400 })
+    const presses = watchButtonPresses()
+
+    const report = await fillMarketplaceForm({ draft: rentalDraft, photos: photoFiles(20) }, FAST)
+
+    expect(fixture.state).toEqual({
+      listing_type: 'For Rent',
+      property_type: 'Apartment',
+      bedrooms: '2',
+      bathrooms: '1.5',
+      price: '3450',
+      // The fourth suggestion: the first three name another state, only the city, another house.
+      address: '210 Eastern Parkway, Brooklyn, New York',
+      address_typed: '210 Eastern Pkwy APT 4B, Brooklyn, NY 11238',
+      description: rentalDraft.description,
+      square_feet: '950',
+      date_available: '',
+      laundry: 'Laundry in building',
+      parking: 'Street parking',
+      air_conditioning: 'AC available',
+      heating: 'Radiator heating',
+      photos: Array.from({ length: 20 }, (_, i) => ({
+        name: `photo-${i + 1}.jpg`,
+        type: 'image/jpeg',
+        size: 100 + i,
+        isFile: true,
+      })),
+    })
+    expect(report).toEqual({
+      filled: [
+        'listing_type',
+        'property_type',
+        'photos',
+        'bedrooms',
+        'bathrooms',
+        'price',
+        'address',
+        'description',
+        'square_feet',
+        'laundry',
+        'parking',
+        'air_conditioning',
+        'heating',
+      ],
+      needsYou: [{ field: 'date_available', reason: REASONS.dateAvailable }],
+    })
+    // The inputs show what the state holds (nothing was reverted by a re-render).
+    const input = document.querySelector<HTMLInputElement>('input[data-field=price]')
+    input?.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+    expect(input?.value).toBe('3450')
+    // No option list is left open.
+    expect(document.querySelector('[role=listbox]')).toBeNull()
+    // Never Next, never Publish.
+    expect(fixture.clicks).toEqual([])
+    expect(presses).toEqual([])
+  })
+
+  test('a sale: chooses the type first, then fills the re-rendered sale form by its own labels', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+
+    const report = await fillMarketplaceForm({ draft: saleDraft, photos: photoFiles(2) }, FAST)
+
+    // Choosing "For Sale" replaced every field node (new ids) and relabelled Price/Address/…
+    expect(fixture.renders).toBeGreaterThanOrEqual(2)
+    expect(fixture.state).toMatchObject({
+      listing_type: 'For Sale',
+      // The sale form offers "Condo/Co-op", not "Condo": the dictionary's next text for Condo.
+      property_type: 'Condo/Co-op',
+      bedrooms: '2',
+      bathrooms: '2',
+      price: '195000',
+      address: '2435 Aspen Road, Ames, Iowa',
+      description: saleDraft.description,
+      square_feet: '1133',
+      laundry: 'In-unit laundry',
+      parking: 'Garage parking',
+      air_conditioning: 'Central AC',
+      heating: 'Central heating',
+    })
+    expect(fixture.state.photos.map((photo) => photo.name)).toEqual(['photo-1.jpg', 'photo-2.jpg'])
+    expect(report.needsYou).toEqual([])
+    expect(report.filled).toHaveLength(13)
+    expect(fixture.clicks).toEqual([])
+  })
+
+  test('a field missing from the page is reported with its reason; the rest is filled', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0, omit: ['square_feet', 'laundry'] })
+
+    const report = await fillMarketplaceForm({ draft: rentalDraft, photos: photoFiles(3) }, FAST)
+
+    expect(report.needsYou).toEqual([
+      { field: 'photos', reason: REASONS.photosPartly(3, 20) },
+      { field: 'square_feet', reason: REASONS.notFound },
+      { field: 'laundry', reason: REASONS.notFound },
+      { field: 'date_available', reason: REASONS.dateAvailable },
+    ])
+    expect(report.filled).not.toContain('square_feet')
+    expect(report.filled).not.toContain('laundry')
+    expect(report.filled).toContain('heating')
+    expect(fixture.state.heating).toBe('Radiator heating')
+    expect(fixture.state.photos).toHaveLength(3)
+  })
+
+  test('tries a field again when a re-render eats the first edit', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0, flaky: ['price', 'description'] })
+
+    const report = await fillMarketplaceForm({ draft: rentalDraft, photos: photoFiles(1) }, FAST)
+
+    expect(fixture.state.price).toBe('3450')
+    expect(fixture.state.description).toBe(rentalDraft.description)
+    expect(report.filled).toEqual(expect.arrayContaining(['price', 'description']))
+  })
+
+  test('an option Marketplace does not offer is left to the user, with the list closed', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+
+    const report = await fillMarketplaceForm(
+      { draft: { ...rentalDraft, property_type: 'Land' }, photos: photoFiles(1) },
+      FAST,
+    )
+
+    expect(report.needsYou).toContainEqual({
+      field: 'property_type',
+      reason: REASONS.noOption('Land'),
+    })
+    expect(fixture.state.property_type).toBeNull()
+    expect(document.querySelector('[role=listbox]')).toBeNull()
+    // The fields after it are still filled.
+    expect(fixture.state.laundry).toBe('Laundry in building')
+  })
+
+  test('what the listing does not say is flagged only where the form asks for it', async () => {
+    loadMarketplaceFixture({ delay: 0, omit: ['parking'] })
+
+    const report = await fillMarketplaceForm(
+      {
+        draft: { ...rentalDraft, square_feet: null, laundry: null, parking: null, description: '' },
+        photos: [],
+      },
+      FAST,
+    )
+
+    expect(report.needsYou).toEqual([
+      { field: 'photos', reason: REASONS.photosNotDownloaded },
+      { field: 'description', reason: REASONS.noDescription },
+      { field: 'square_feet', reason: REASONS.notOnListing },
+      { field: 'laundry', reason: REASONS.notOnListing },
+      { field: 'date_available', reason: REASONS.dateAvailable },
+    ])
+  })
+
+  test('an address Marketplace suggests nothing for is left to the user', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+    const address = {
+      ...rentalDraft.address,
+      line: 'Eastern Pkwy, Brooklyn, NY',
+      street: 'Eastern Pkwy',
+    }
+
+    const report = await fillMarketplaceForm(
+      { draft: { ...rentalDraft, address }, photos: photoFiles(1) },
+      { ...FAST, optionTimeoutMs: 200 },
+    )
+
+    expect(report.needsYou).toContainEqual({
+      field: 'address',
+      reason: REASONS.addressNoSuggestions('Eastern Pkwy, Brooklyn, NY'),
+    })
+    expect(fixture.state.address).toBeNull()
+  })
+
+  test('when the form never renders, says so and fills nothing', async () => {
+    document.body.replaceChildren(document.createElement('div'))
+
+    const report = await fillMarketplaceForm(
+      { draft: rentalDraft, photos: photoFiles(1) },
+      { ...FAST, formTimeoutMs: 150 },
+    )
+
+    expect(report).toEqual({
+      filled: [],
+      needsYou: [{ field: 'form', reason: REASONS.formMissing }],
+    })
+  })
+})
+
+test('fillSummary gives the worker the fields filled and the fields left to the user', () => {
+  expect(
+    fillSummary({
+      filled: ['price', 'photos'],
+      needsYou: [
+        { field: 'photos', reason: 'a' },
+        { field: 'date_available', reason: 'b' },
+      ],
+    }),
+  ).toEqual({ filled: ['price', 'photos'], needsUser: ['photos', 'date_available'] })
+})

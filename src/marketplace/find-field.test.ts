@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, test } from 'vitest'
+import { findField, findLabelElements, findPhotoInput } from './find-field.ts'
+
+function page(html: string) {
+  // Test markup of our own; the filler itself never uses innerHTML.
+  document.body.innerHTML = html
+}
+
+beforeEach(() => {
+  document.body.replaceChildren()
+})
+
+describe('findField', () => {
+  test('a span tied by aria-labelledby, ids as Facebook generates them', () => {
+    page(
+      `<label><div><span id=":r1f:">Price</span></div><div><input aria-labelledby=":r1f:"></div></label>`,
+    )
+    const field = findField(document, ['Price'])
+    expect(field?.kind).toBe('text')
+    expect(field?.element).toBe(document.querySelector('input'))
+  })
+
+  test('a <label for>', () => {
+    page(`<label for="beds">Number of bedrooms</label><div><input id="beds"></div>`)
+    expect(findField(document, ['Number of bedrooms'])?.element).toBe(
+      document.querySelector('#beds'),
+    )
+  })
+
+  test('a combobox that holds its own label', () => {
+    page(
+      `<label role="combobox" aria-labelledby="a"><span id="a">Laundry type</span><span></span></label>`,
+    )
+    const field = findField(document, ['Laundry type'])
+    expect(field?.kind).toBe('combobox')
+    expect(field?.element).toBe(document.querySelector('[role=combobox]'))
+  })
+
+  test('nothing ties them: the one control of the nearest container', () => {
+    page(`<div><div><span>Square feet</span></div><div><input class="sq"></div></div>
+          <div><div><span>Bedrooms</span></div><div><input class="beds"></div></div>`)
+    expect(findField(document, ['Square feet'])?.element).toBe(document.querySelector('.sq'))
+  })
+
+  test('a tied label wins over the same text next to another control', () => {
+    // The preview pane comes first and shows "Price" beside its message box.
+    page(`<aside><div><span>Price</span><input class="message" placeholder="Send a message"></div></aside>
+          <form><label><span id=":r9:">Price</span><input class="price" aria-labelledby=":r9:"></label></form>`)
+    expect(findField(document, ['Price'])?.element).toBe(document.querySelector('.price'))
+  })
+
+  test('a control another label names is not taken; nor is one of several', () => {
+    page(`<div><span>Price</span><span id="x">Message</span><input aria-labelledby="x"></div>`)
+    expect(findField(document, ['Price'])).toBeNull()
+    page(`<div><span>Price</span><input><input></div>`)
+    expect(findField(document, ['Price'])).toBeNull()
+  })
+
+  test('matching ignores case, spacing, a required marker; options and hidden parts are not labels', () => {
+    page(`<div role="listbox"><div role="option"><span>Heating type</span></div></div>
+          <div hidden><span id="h">Heating type</span></div><input aria-labelledby="h">
+          <label><span id="v">  heating   TYPE * </span><input aria-labelledby="v" class="ok"></label>`)
+    expect(findLabelElements(document, ['Heating type'])).toHaveLength(1)
+    expect(findField(document, ['Heating type'])?.element).toBe(document.querySelector('.ok'))
+  })
+})
+
+describe('findPhotoInput', () => {
+  test('the hidden image input next to the photos label', () => {
+    page(`<div><input type="file" accept=".pdf" class="doc"></div>
+          <div><div role="button"><span>Add photos</span></div>
+          <input type="file" accept="image/*,image/heif" multiple style="display:none" class="photos"></div>`)
+    expect(findPhotoInput(document, ['Add photos'])).toBe(document.querySelector('.photos'))
+  })
+
+  test('else the only image input of the page', () => {
+    page(`<input type="file" accept="image/*" class="only">`)
+    expect(findPhotoInput(document, ['Add photos'])).toBe(document.querySelector('.only'))
+  })
+})
