@@ -16,6 +16,16 @@ export default defineConfig({
         },
       },
       {
+        // The same server suite on PostgreSQL (PGlite, in process): one PGlite per test file, a
+        // schema per test app (server/testing/test-database.ts). .ci/run adds a real server.
+        test: {
+          name: 'server-pglite',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'site',
