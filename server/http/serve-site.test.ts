@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 
 let t: TestApp
+let site: string
 beforeAll(async () => {
-  const site = mkdtempSync(path.join(tmpdir(), 'lb-site-'))
+  site = mkdtempSync(path.join(tmpdir(), 'lb-site-'))
   mkdirSync(path.join(site, 'assets'))
   writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>site</title>')
   writeFileSync(path.join(site, 'assets', 'app-123.js'), 'console.log(1)')
@@ -30,6 +31,13 @@ describe('serving the built site', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toContain('immutable')
+  })
+
+  it('serves files written after start-up (a rebuild needs no restart)', async () => {
+    writeFileSync(path.join(site, 'assets', 'app-456.js'), 'console.log(2)')
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-456.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('console.log(2)')
   })
 
   it('keeps unknown API and non-page requests as 404 envelopes', async () => {

@@ -14,7 +14,8 @@ export async function serveSite(app: FastifyInstance, dir = SITE_DIST): Promise<
   if (!existsSync(path.join(dir, 'index.html'))) return false
   await app.register(fastifyStatic, {
     root: dir,
-    wildcard: false,
+    // Files are looked up per request, so a rebuild is served without a restart.
+    wildcard: true,
     index: false,
     // Our setHeaders decides caching, per file.
     cacheControl: false,
@@ -23,6 +24,8 @@ export async function serveSite(app: FastifyInstance, dir = SITE_DIST): Promise<
       res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
+  // The wildcard would answer the folder itself with a 403; the home page is the app.
+  app.get('/', (_request, reply) => sendIndex(reply))
   return true
 }
 
