@@ -16,13 +16,16 @@ export default defineConfig({
         },
       },
       {
-        // The same server suite on PostgreSQL (PGlite, in process): one PGlite per test file, a
+        // The same server suite on PostgreSQL (PGlite, in process): one PGlite per worker, a
         // schema per test app (server/testing/test-database.ts). .ci/run adds a real server.
+        extends: true,
         test: {
           name: 'server-pglite',
           include: ['server/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          // Files share their worker's modules, so a worker starts PGlite once, not per file.
+          isolate: false,
         },
       },
       {

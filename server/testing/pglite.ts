@@ -1,3 +1,6 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import {
   CompiledQuery,
@@ -22,8 +25,38 @@ import type { Database } from '../db/schema.ts'
 
 let shared: Promise<PGlite> | undefined
 function sharedPglite(): Promise<PGlite> {
-  shared ??= PGlite.create()
+  shared ??= startPglite()
   return shared
+}
+
+/**
+ * A fresh PGlite runs initdb inside WebAssembly (10+ s on a busy machine); one restored from a
+ * data-directory snapshot starts in 2–3 s. The first start writes the snapshot for the next.
+ */
+async function startPglite(): Promise<PGlite> {
+  const snapshot = path.join(tmpdir(), `listingbridge-pglite-${pgliteVersion()}.tar.gz`)
+  if (existsSync(snapshot)) {
+    try {
+      return await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) })
+    } catch {
+      // A damaged snapshot: start fresh and write a new one.
+    }
+  }
+  const pg = await PGlite.create()
+  const dump = await pg.dumpDataDir('gzip')
+  const partial = `${snapshot}.${process.pid}`
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()))
+  renameSync(partial, snapshot)
+  return pg
+}
+
+function pgliteVersion(): string {
+  const manifest = path.join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json')
+  try {
+    return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
+  } catch {
+    return 'unknown'
+  }
 }
 
 /** FIFO lock over the one PGlite session. */

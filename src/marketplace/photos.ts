@@ -53,6 +53,7 @@ export function attachPhotos(input: HTMLInputElement, files: readonly File[]): b
   if (typeof view.DataTransfer !== 'function') return false
   const transfer = new view.DataTransfer()
   for (const file of files) transfer.items.add(file)
+  input.files = transfer.files
   input.dispatchEvent(new view.Event('input', { bubbles: true }))
   input.dispatchEvent(new view.Event('change', { bubbles: true }))
   return input.files.length === files.length

@@ -42,7 +42,7 @@ function LoggedIn({ model }: { model: PopupModel }) {
       )}
       {listing.state === 'done' && listing.lookup.ok && (
         <>
-          <ListingPreview listing={listing.lookup.listing} />
+          <ListingPreview listing={listing.lookup.listing} compact={model.confirming} />
           <ConvertPanel model={model} />
         </>
       )}

@@ -51,8 +51,8 @@ function Confirmation({ model }: { model: PopupModel }) {
         Before your first conversion
       </h2>
       <p className="small">
-        MLS rules allow advertising a listing only for its listing agent or with the listing
-        broker&apos;s permission. The description will credit the broker.
+        MLS rules let only the listing agent, or someone with the listing broker&apos;s permission,
+        advertise a listing. The description credits the broker.
       </p>
       <label className="checkbox">
         <input

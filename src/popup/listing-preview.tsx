@@ -9,13 +9,20 @@ import {
 } from './format.ts'
 
 /** What the agent is about to convert: photo, address, price, beds/baths, photo count. */
-export function ListingPreview({ listing }: { listing: NormalizedListing }) {
+export function ListingPreview({
+  listing,
+  compact = false,
+}: {
+  listing: NormalizedListing
+  /** Without the photo, when the popup needs the room (the confirmation). */
+  compact?: boolean
+}) {
   const photo = listing.photos[0]
   const facts = formatFacts(listing)
   const warning = statusWarning(listing)
   return (
     <article className="preview" aria-label="Listing preview">
-      {photo ? (
+      {compact ? null : photo ? (
         <img className="preview-photo" src={photo} alt={`Photo of ${listing.address.street}`} />
       ) : (
         <div className="preview-photo preview-photo-empty">No photo</div>
