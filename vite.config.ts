@@ -6,7 +6,11 @@ import { crx } from '@crxjs/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import manifest from './manifest.config.ts'
-import { extensionBuildConfig, type ExtensionRuntimeConfig } from './scripts/extension-config.ts'
+import {
+  extensionBuildConfig,
+  extensionOutDir,
+  type ExtensionRuntimeConfig,
+} from './scripts/extension-config.ts'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
@@ -29,7 +33,7 @@ export default defineConfig((): UserConfig => {
     ],
     define: { __LISTINGBRIDGE_CONFIG__: JSON.stringify(runtime) },
     build: {
-      outDir: path.resolve(root, 'dist/extension'),
+      outDir: extensionOutDir(root),
       emptyOutDir: true,
       // The store reviews readable code; source maps would only add weight to the package.
       sourcemap: false,

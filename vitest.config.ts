@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'node',
           include: ['api/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
+          // With TEST_DATABASE_URL (.ci/run) the server tests run on that PostgreSQL server.
+          globalSetup: ['server/testing/postgres-global-setup.ts'],
         },
       },
       {
@@ -50,6 +52,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/**/*.test.ts'],
           environment: 'node',
+          // Chromium present (or installed), and `npm run build` once for every file.
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
         },
       },

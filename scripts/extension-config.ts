@@ -1,6 +1,7 @@
 // The extension's build-time configuration: read once from the environment by manifest.config.ts
 // and vite.config.ts, so the manifest and the code agree on every origin.
 import { createHash } from 'node:crypto'
+import path from 'node:path'
 
 /**
  * Public half of the RSA key that fixes the unpacked extension's id (manifest `key`). Generated
@@ -14,6 +15,18 @@ export const EXTENSION_PUBLIC_KEY =
 export const EXTENSION_ID = 'pbbabkcdfmpdjfgendlofdfppimbcapd'
 
 export const DEFAULT_API_URL = 'http://localhost:8787'
+
+/**
+ * Where `npm run build:extension` puts the unpacked extension: dist/extension, or
+ * `EXTENSION_OUT_DIR` (tests build one per API port without touching dist/). The store package
+ * goes beside it as listingbridge-extension.zip.
+ */
+export function extensionOutDir(
+  root: string,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  return path.resolve(root, env.EXTENSION_OUT_DIR || 'dist/extension')
+}
 
 /** What the extension's code needs to know at run time (`__LISTINGBRIDGE_CONFIG__`). */
 export interface ExtensionRuntimeConfig {

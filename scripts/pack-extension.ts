@@ -3,12 +3,12 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { extensionBuildConfig, extensionIdFromKey } from './extension-config.ts'
+import { extensionBuildConfig, extensionIdFromKey, extensionOutDir } from './extension-config.ts'
 import { directoryEntries, zip } from './zip.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const extensionDir = path.join(root, 'dist/extension')
-const zipFile = path.join(root, 'dist/listingbridge-extension.zip')
+const extensionDir = extensionOutDir(root)
+const zipFile = path.join(path.dirname(extensionDir), 'listingbridge-extension.zip')
 
 interface BuiltManifest {
   key?: string

@@ -1,7 +1,11 @@
 // `npm start`: build what needs building, then run the server (DESIGN §2).
 // Plain Node ESM on purpose: it must run before anything is built or compiled.
+//
+// LISTINGBRIDGE_SKIP_BUILD=1 skips step 1 and serves dist/ as it is. The end-to-end tests use it:
+// their global setup builds once (tests/support/global-setup.ts) and every test file then starts
+// its own server this way, so test files never build at the same time.
 import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { constants } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,6 +16,14 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 /** Step 1: builds. The site (site/) and the extension (src/) add a `build` script when they
  * arrive; until then there is nothing to build and the server starts at once. */
 function build() {
+  if (process.env.LISTINGBRIDGE_SKIP_BUILD === '1') {
+    if (!existsSync(path.join(root, 'dist', 'site', 'index.html'))) {
+      console.warn(
+        'npm start: LISTINGBRIDGE_SKIP_BUILD=1 but dist/site is not built; run `npm run build`.',
+      )
+    }
+    return
+  }
   /** @type {unknown} */
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
   const scripts = pkg && typeof pkg === 'object' && 'scripts' in pkg ? pkg.scripts : undefined

@@ -22,7 +22,7 @@ export const SESSION = {
 
 /** The pending draft of a Marketplace tab. */
 export function draftKey(tabId: number): string {
-  return 'draft'
+  return `draft.${tabId}`
 }
 
 export type Area = 'local' | 'session'

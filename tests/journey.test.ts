@@ -2,35 +2,12 @@
  * The account journey over real HTTP against a listening server started the way `npm start`
  * starts it (`node scripts/start.js`): sign up → mailbox → verify → login → me → refresh →
  * forgot → mailbox → reset → login. Only public surfaces are used: the API and the mailbox JSON.
+ * The server comes from tests/support/server.ts (start.js with LISTINGBRIDGE_SKIP_BUILD=1, since
+ * the e2e global setup has built dist/ once).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-
-/** Settings `loadConfig` reads; the child gets none of ours but the ones set below. */
-const CONFIG_KEYS = [
-  'NODE_ENV',
-  'HOST',
-  'PORT',
-  'DATA_DIR',
-  'SITE_URL',
-  'API_URL',
-  'SITE_ORIGINS',
-  'EXTENSION_IDS',
-  'JWT_SECRET',
-  'SMTP_URL',
-  'MAIL_FROM',
-  'SUPPORT_EMAIL',
-  'RATE_LIMIT_FACTOR',
-  'TRUST_PROXY',
-  'LOG_LEVEL',
-]
+import { mailbox, type MailboxMessage } from './support/mailbox.ts'
+import { startServer, type RunningServer } from './support/server.ts'
 
 interface Envelope {
   status: 'success' | 'error'
@@ -39,35 +16,7 @@ interface Envelope {
   errors?: { message: string; fields?: Record<string, string> }
 }
 
-interface MailboxMessage {
-  id: string
-  kind: string
-  to: string
-  reply_to: string | null
-  subject: string
-  text: string
-  created_at: string
-  sent_at: string | null
-  attempts: number
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => {
-        resolve(port)
-      })
-    })
-  })
-}
-
-let server: ChildProcess | undefined
-let output = ''
-let dataDir = ''
+let server: RunningServer | undefined
 let origin = ''
 let api = ''
 
@@ -89,72 +38,23 @@ async function call(
 
 /** The newest message of `kind` to `to`, waiting briefly in case delivery is still under way. */
 async function latestMail(kind: string, to: string): Promise<MailboxMessage> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const res = await fetch(`${origin}/dev/mailbox/messages.json`)
-    expect(res.status, 'GET /dev/mailbox/messages.json').toBe(200)
-    const { messages } = (await res.json()) as { messages: MailboxMessage[] }
-    const found = messages.find((m) => m.kind === kind && m.to === to)
-    if (found) return found
-    if (Date.now() > deadline) throw new Error(`no ${kind} message to ${to} in the mailbox`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  return mailbox(origin).waitFor({ kind, to })
 }
 
-function linkIn(text: string, prefix: string): URL {
-  const match = new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\S*`).exec(text)
-  if (!match) throw new Error(`no link starting with ${prefix} in:\n${text}`)
-  return new URL(match[0])
+function linkIn(message: MailboxMessage, prefix: string): URL {
+  return mailbox(origin).link(message, prefix)
 }
 
 beforeAll(async () => {
-  const port = await freePort()
-  origin = `http://localhost:${port}`
-  api = `${origin}/api/v1`
-  dataDir = mkdtempSync(path.join(tmpdir(), 'lb-journey-'))
-  const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const key of CONFIG_KEYS) Reflect.deleteProperty(env, key)
-  Object.assign(env, {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    RATE_LIMIT_FACTOR: '100',
-    LOG_LEVEL: 'warn',
-  })
-  const child = spawn(process.execPath, ['scripts/start.js'], { cwd: root, env })
-  server = child
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-
-  const deadline = Date.now() + 45_000
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server exited with ${child.exitCode} before it was ready:\n${output}`)
-    }
-    try {
-      const res = await fetch(`${api}/healthz`)
-      if (res.ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  // `node scripts/start.js` on a free port with a temporary DATA_DIR; dist/ was built once by the
+  // e2e global setup.
+  server = await startServer()
+  origin = server.url
+  api = server.api
 })
 
 afterAll(async () => {
-  const child = server
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) =>
-      child.once('exit', () => {
-        resolve()
-      }),
-    )
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    await exited
-    clearTimeout(timer)
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await server?.stop()
 })
 
 describe('account journey over HTTP (npm start)', () => {
@@ -178,7 +78,7 @@ describe('account journey over HTTP (npm start)', () => {
 
     // The verification e-mail, read from the mailbox like a person would.
     const verifyMail = await latestMail('verify-email', email)
-    const verifyLink = linkIn(verifyMail.text, `${origin}/verify-email/`)
+    const verifyLink = linkIn(verifyMail, `${origin}/verify-email/`)
     const verifyToken = verifyLink.pathname.split('/').pop() ?? ''
     const verify = await call('GET', `/auth/verify-email/${verifyToken}`)
     expect(verify.status).toBe(200)
@@ -235,7 +135,7 @@ describe('account journey over HTTP (npm start)', () => {
     })
     expect(forgot.status).toBe(200)
     const resetMail = await latestMail('password-reset', email)
-    const resetLink = linkIn(resetMail.text, resetFormUrl)
+    const resetLink = linkIn(resetMail, resetFormUrl)
     expect(`${resetLink.origin}${resetLink.pathname}`).toBe(resetFormUrl)
     const resetToken = resetLink.searchParams.get('token') ?? ''
     expect(resetToken).not.toBe('')

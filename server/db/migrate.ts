@@ -1,4 +1,11 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely'
+import {
+  Migrator,
+  PostgresAdapter,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely'
 import * as accounts from './migrations/0001-accounts.ts'
 import * as outboxFailures from './migrations/0002-outbox-failures.ts'
 import * as billing from './migrations/0003-billing.ts'
@@ -14,8 +21,24 @@ const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(migrations),
 }
 
+/**
+ * On PostgreSQL the bookkeeping tables go in the schema the migrations create tables in (the
+ * first of search_path). Kysely otherwise looks for them in every schema and, when another schema
+ * of the same database has them, believes they exist here too.
+ */
+async function migrationSchema(db: Kysely<unknown>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined
+  const result = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)
+  return result.rows[0]?.schema ?? undefined
+}
+
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider })
+  const schema = await migrationSchema(db)
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error ?? failed) {

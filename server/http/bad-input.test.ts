@@ -26,6 +26,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     subject: 'Hello',
     message: 'Hi there',
   },
+  '/payment/cancel-subscription': { subscription_id: 'sub-123' },
 }
 
 let t: TestApp
@@ -34,11 +35,12 @@ let bearer: string
 async function snapshot(): Promise<Record<string, number>> {
   const tables = await t.ctx.db.introspection.getTables()
   const counts: Record<string, number> = {}
-  for (const table of tables) {
+  // On PostgreSQL other test apps' schemas list the same names; the unqualified name is ours.
+  for (const name of new Set(tables.map((table) => table.name))) {
     const row = await sql<{
       n: number
-    }>`select count(*) as n from ${sql.table(table.name)}`.execute(t.ctx.db)
-    counts[table.name] = Number(row.rows[0]?.n)
+    }>`select count(*) as n from ${sql.table(name)}`.execute(t.ctx.db)
+    counts[name] = Number(row.rows[0]?.n)
   }
   return counts
 }

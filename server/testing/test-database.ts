@@ -69,8 +69,22 @@ export async function createTestDatabase(dataDir: string): Promise<TestDatabase>
     kind,
     db: createPostgresDatabase(url, { schema, max: 4 }),
     open: () => createPostgresDatabase(url, { schema, max: 4 }),
-    drop: async () => {
-      await admin(url).query(`drop schema "${schema}" cascade`)
-    },
+    // Not dropped now: a DROP SCHEMA while another worker's migrator introspects the catalog
+    // fails that introspection ("schema does not exist"). The global teardown drops them all.
+    drop: async () => undefined,
+  }
+}
+
+/** Drops every schema the server suite made on a PostgreSQL server (before and after a run). */
+export async function dropTestSchemas(url: string): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 })
+  try {
+    const { rows } = await pool.query<{ nspname: string }>(
+      `select nspname from pg_namespace where nspname like 'test\\_%'`,
+    )
+    for (const { nspname } of rows) await pool.query(`drop schema "${nspname}" cascade`)
+    return rows.length
+  } finally {
+    await pool.end()
   }
 }

@@ -60,6 +60,7 @@ export async function chooseOption(
   if (shown === null) return { ok: false, problem: 'no-list' }
   const match = findOption(shown, wanted)
   if (match === null) {
+    pressEscape(combobox)
     const offered = shown.map((option) => option.textContent.replace(/\s+/g, ' ').trim())
     return { ok: false, problem: 'no-option', offered: offered.filter(Boolean) }
   }

@@ -1,4 +1,4 @@
-import { matchingText, normalizeText } from './text-match.ts'
+import { normalizeText } from './text-match.ts'
 
 /** A field's control, found from its visible label. */
 export type FieldControl =
@@ -25,18 +25,33 @@ function outOfScope(element: Element): boolean {
   )
 }
 
+/** How far up from a piece of text its label element may be ("Price" in span > span > text). */
+const MAX_LABEL_DEPTH = 3
+
 /**
  * The innermost elements whose whole visible text is one of `texts`: "Price" in
- * `<label><span><span>Price</span></span><input></label>` is the inner span.
+ * `<label><span><span>Price</span></span><input></label>` is the inner span. Walks the page's
+ * text, not its elements, so a large page costs one pass over its words.
  */
 export function findLabelElements(doc: Document, texts: readonly string[]): HTMLElement[] {
+  const wanted = new Set(texts.map(normalizeText))
+  const longest = Math.max(0, ...Array.from(wanted, (text) => text.length))
   const found: HTMLElement[] = []
-  for (const element of doc.querySelectorAll<HTMLElement>(LABEL_CARRIERS)) {
-    if (matchingText(element.textContent, texts) === null) continue
-    const text = normalizeText(element.textContent)
-    const child = Array.from(element.children).some((c) => normalizeText(c.textContent) === text)
-    if (child || outOfScope(element)) continue
-    found.push(element)
+  // No <body> yet when a content script runs early.
+  const root = (doc.body as HTMLElement | null) ?? doc.documentElement
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    if ((node.nodeValue ?? '').trim() === '') continue
+    let element = node.parentElement
+    for (let depth = 0; element !== null && depth < MAX_LABEL_DEPTH; depth += 1) {
+      const text = normalizeText(element.textContent)
+      if (text.length > longest) break
+      if (wanted.has(text) && element.matches(LABEL_CARRIERS)) {
+        if (!found.includes(element) && !outOfScope(element)) found.push(element)
+        break
+      }
+      element = element.parentElement
+    }
   }
   return found
 }

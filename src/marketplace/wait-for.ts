@@ -33,7 +33,16 @@ export function waitFor<T>(
       const found = probe()
       if (found !== null && found !== undefined) finish(found)
     }
-    const observer = new view.MutationObserver(look)
+    // A page that is rendering changes many times a frame: look once per burst of changes.
+    let pending = false
+    const observer = new view.MutationObserver(() => {
+      if (pending) return
+      pending = true
+      view.setTimeout(() => {
+        pending = false
+        look()
+      }, 10)
+    })
     observer.observe(options.root ?? doc.documentElement, {
       childList: true,
       subtree: true,

@@ -1,0 +1,55 @@
+/**
+ * Accounts for tests whose subject is not sign-up itself: registered and verified through the
+ * public API and the mailbox, the same surfaces a person's browser uses.
+ */
+import { randomUUID } from 'node:crypto'
+import { mailbox } from './mailbox.ts'
+import type { RunningServer } from './server.ts'
+
+export interface TestAccount {
+  name: string
+  email: string
+  password: string
+  phoneNumber: string
+}
+
+/** A fresh, unique account (not registered yet); `label` shows up in the e-mail address. */
+export function newAccount(label: string): TestAccount {
+  const id = randomUUID().slice(0, 8)
+  return {
+    name: `Pat ${label[0]?.toUpperCase() ?? ''}${label.slice(1)}`,
+    email: `${label}.${id}@example.com`,
+    password: `Maple-Street-${id}`,
+    phoneNumber: '+14155550123',
+  }
+}
+
+async function call(server: RunningServer, route: string, init?: RequestInit): Promise<void> {
+  const res = await fetch(`${server.api}${route}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init?.headers },
+  })
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${route}: ${res.status} ${await res.text()}`)
+}
+
+/** Registers the account and opens the verification link's token through the API. */
+export async function createVerifiedAccount(
+  server: RunningServer,
+  label: string,
+): Promise<TestAccount> {
+  const account = newAccount(label)
+  await call(server, '/auth/register', {
+    method: 'POST',
+    body: JSON.stringify({
+      name: account.name,
+      email: account.email,
+      phoneNumber: account.phoneNumber,
+      password: account.password,
+    }),
+  })
+  const box = mailbox(server.url)
+  const mail = await box.waitFor({ kind: 'verify-email', to: account.email })
+  const token = box.link(mail, '/verify-email/').pathname.split('/').pop() ?? ''
+  await call(server, `/auth/verify-email/${token}`)
+  return account
+}
