@@ -4,6 +4,11 @@ import { createRoot } from 'react-dom/client'
 import './styles/tokens.css'
 import './styles/global.css'
 import { App } from './app/app.tsx'
+import { adoptExtensionSession } from './features/auth/adopt-extension-session.ts'
+import { restoreSession } from './features/auth/use-session.ts'
+
+restoreSession()
+void adoptExtensionSession()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')

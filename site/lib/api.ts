@@ -2,13 +2,15 @@ import { navigate } from 'wouter/use-browser-location'
 import { createApiClient } from '../../api/client/api-client.ts'
 import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
 import { browserTokenStore } from './auth-storage.ts'
+import { withExtensionSessionSync } from './extension-bridge.ts'
 import { setIsLogin } from './store.ts'
 import { toast } from './toast.tsx'
 
 /** The site's one API client: same origin, session in browser storage (SPEC §4 "Session refresh"). */
 export const api = createApiClient({
   baseUrl: '',
-  tokenStore: browserTokenStore,
+  // Shared with the extension, which holds the same rotating refresh token (DESIGN §6 Auth).
+  tokenStore: withExtensionSessionSync(browserTokenStore),
   onSessionExpired() {
     if (window.location.pathname === '/sign-in') return
     setIsLogin(false)

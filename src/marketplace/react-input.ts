@@ -20,7 +20,7 @@ function nativeValueOwner(element: ValueElement): object | null {
 
 function fire(element: Element, type: 'input' | 'change') {
   const view = element.ownerDocument.defaultView ?? globalThis
-  element.dispatchEvent(new view.Event(type, { bubbles: false }))
+  element.dispatchEvent(new view.Event(type, { bubbles: true }))
 }
 
 /** Native setter + bubbling `input` and `change`, with focus around it as a person's typing has. */
