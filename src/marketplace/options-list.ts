@@ -30,7 +30,7 @@ export function visibleOptions(
       if (options.length > 0) return options
     }
   }
-  return optionsIn(control.parentElement ?? doc).filter((option) => !before.has(option))
+  return optionsIn(doc).filter((option) => !before.has(option))
 }
 
 /** Options shown before pressing, so a list left open elsewhere is not mistaken for ours. */

@@ -19,7 +19,7 @@ export async function adoptExtensionSession(): Promise<boolean> {
   // toast or redirect for a visitor who never logged in to the site.
   const api = createApiClient({ baseUrl: '', tokenStore: browserTokenStore })
   // The refresh token is enough: the client refreshes the access token when it is missing.
-  browserTokenStore.saveSession({
+  await browserTokenStore.saveSession({
     access_token: shared.access_token ?? '',
     refresh_token: shared.refresh_token,
     user_id: shared.user_id,
@@ -35,7 +35,7 @@ export async function adoptExtensionSession(): Promise<boolean> {
     completeLogin(session, me.email, true)
     return true
   } catch {
-    browserTokenStore.clear()
+    await browserTokenStore.clear()
     return false
   }
 }

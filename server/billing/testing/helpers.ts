@@ -1,0 +1,105 @@
+import type { LightMyRequestResponse } from 'fastify'
+import type { ApiResponse, TestApp } from '../../testing/test-app.ts'
+
+/** Test helpers for billing: a signed-in user's calls and the test checkout's pages. */
+
+export interface Session {
+  userId: string
+  email: string
+  accessToken: string
+}
+
+export function bearer(user: Session): Record<string, string> {
+  return { authorization: `Bearer ${user.accessToken}` }
+}
+
+export function checkout(t: TestApp, user: Session, planId: string, email = user.email) {
+  const query = new URLSearchParams({ plan_id: planId, email })
+  return t.api({ method: 'POST', url: `/payment/checkout?${query}`, headers: bearer(user) })
+}
+
+export function verifyPayment(t: TestApp, sessionId: string): Promise<ApiResponse> {
+  return t.api({
+    method: 'GET',
+    url: `/payment/verify-payment?session_id=${encodeURIComponent(sessionId)}`,
+  })
+}
+
+export function dashboard(t: TestApp, user: Session): Promise<ApiResponse> {
+  return t.api({ method: 'GET', url: '/users/dashboard', headers: bearer(user) })
+}
+
+export function me(t: TestApp, user: Session): Promise<ApiResponse> {
+  return t.api({ method: 'GET', url: '/users/me', headers: bearer(user) })
+}
+
+export function cancelSubscription(
+  t: TestApp,
+  user: Session,
+  subscriptionId: string,
+): Promise<ApiResponse> {
+  return t.api({
+    method: 'POST',
+    url: '/payment/cancel-subscription',
+    headers: bearer(user),
+    payload: { subscription_id: subscriptionId },
+  })
+}
+
+/** The server-relative path of an absolute URL the server answered (checkout_url, receipt_url). */
+export function pathOf(url: string): string {
+  const parsed = new URL(url)
+  return parsed.pathname + parsed.search
+}
+
+/** The `action` of the form whose submit button reads `label` on a test checkout page. */
+export function formAction(html: string, label: RegExp): string {
+  for (const match of html.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)) {
+    const [, action, inner] = match
+    if (action && inner && label.test(inner)) return action
+  }
+  throw new Error(`no form with a ${String(label)} button in the page`)
+}
+
+/** Submits a page's form as a browser does: urlencoded, here with no fields. */
+export function submitForm(t: TestApp, action: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: action,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  })
+}
+
+/** Opens the checkout page of a checkout_url and presses Pay; answers the page and the reply. */
+export async function payOnTestCheckout(t: TestApp, checkoutUrl: string) {
+  const page = await t.app.inject({ method: 'GET', url: pathOf(checkoutUrl) })
+  if (page.statusCode !== 200) throw new Error(`checkout page: ${page.statusCode} ${page.body}`)
+  const paid = await submitForm(t, formAction(page.body, /Pay/))
+  return { page, paid }
+}
+
+/** The session id /success receives, from Pay's redirect. */
+export function successSessionId(location: string): string {
+  const id = new URL(location).searchParams.get('session_id')
+  if (!id) throw new Error(`no session_id in ${location}`)
+  return id
+}
+
+/** Trial user → checkout → Pay → verify: a subscriber. */
+export async function subscribeWithTestCheckout(t: TestApp, user: Session, planId = 'pro-monthly') {
+  const started = await checkout(t, user, planId)
+  if (started.statusCode !== 200) throw new Error(`checkout: ${started.body}`)
+  const { paid } = await payOnTestCheckout(t, String(started.json().data?.checkout_url))
+  const sessionId = successSessionId(String(paid.headers.location))
+  const verified = await verifyPayment(t, sessionId)
+  if (verified.statusCode !== 200) throw new Error(`verify: ${verified.body}`)
+  return { sessionId, subscriptionId: String(verified.json().data?.subscription_id) }
+}
+
+export async function transactionCount(t: TestApp, userId?: string): Promise<number> {
+  let query = t.ctx.db.selectFrom('transactions').select((eb) => eb.fn.countAll().as('n'))
+  if (userId) query = query.where('user_id', '=', userId)
+  const row = await query.executeTakeFirstOrThrow()
+  return Number(row.n)
+}
