@@ -1,7 +1,11 @@
 import { routes } from '../../api/routes.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
-import { findCancellableSubscription, markCancelAtPeriodEnd, NO_ACTIVE_SUBSCRIPTION } from './subscriptions.ts'
+import {
+  findCancellableSubscription,
+  markCancelAtPeriodEnd,
+  NO_ACTIVE_SUBSCRIPTION,
+} from './subscriptions.ts'
 
 /**
  * SPEC §7 cancel-subscription: renewal stops, access stays until the period ends, then the

@@ -28,7 +28,11 @@ export type BillingJobDeps = Pick<AppContext, 'db' | 'clock' | 'config'>
 async function endSubscription(deps: BillingJobDeps, sub: SubscriptionRow): Promise<boolean> {
   const result = await deps.db
     .updateTable('subscriptions')
-    .set({ status: 'ended', ended_at: sub.current_period_end, updated_at: deps.clock().toISOString() })
+    .set({
+      status: 'ended',
+      ended_at: sub.current_period_end,
+      updated_at: deps.clock().toISOString(),
+    })
     .where('id', '=', sub.id)
     .where('status', '=', 'active')
     .where('current_period_end', '=', sub.current_period_end)

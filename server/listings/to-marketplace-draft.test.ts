@@ -306,6 +306,7 @@ describe('facts → Marketplace options', () => {
     [['Forced Air', 'Natural Gas'], 'Central heating'],
     [['Heat Pump'], 'Central heating'],
     [['Wall Furnace'], 'Heating available'],
+    [['Wall Furnace', 'Central'], 'Central heating'],
     [['Radiator', 'Steam'], 'Radiator heating'],
     [['Natural Gas'], 'Gas heating'],
     [['Baseboard', 'Electric'], 'Electric heating'],

@@ -230,23 +230,29 @@ export const AIR_CONDITIONING_TABLE: KeywordTable<MarketplaceAirConditioningType
  *
  * | listing says                                                     | Marketplace option |
  * |------------------------------------------------------------------|--------------------|
- * | wall or floor furnace, space heater                              | Heating available  |
- * | central, forced air, furnace, heat pump, ducted                  | Central heating    |
+ * | central, forced air, furnace (not a wall or floor one), heat     | Central heating    |
+ * |   pump, ducted                                                   |                    |
  * | radiator, steam, boiler, hot water, hydronic                     | Radiator heating   |
  * | gas, propane                                                     | Gas heating        |
  * | electric, baseboard                                              | Electric heating   |
- * | fireplace, wood or pellet stove, radiant, solar, any other heat  | Heating available  |
+ * | wall or floor furnace, space heater, fireplace, wood or pellet   | Heating available  |
+ * |   stove, radiant, solar, any other heat                          |                    |
  * | only "none", "no heat", "no heating"                             | None               |
  * | "other" alone, anything else                                     | null (user picks)  |
  */
 export const HEATING_TABLE: KeywordTable<MarketplaceHeatingType> = {
   rules: [
-    { pattern: /(wall|floor) furnace|space heater/, option: 'Heating available' },
-    { pattern: /central|forced air|furnace|heat pump|ducted/, option: 'Central heating' },
+    {
+      pattern: /central|forced air|(?<!wall |floor )furnace|heat pump|ducted/,
+      option: 'Central heating',
+    },
     { pattern: /radiator|steam|boiler|hot water|hydronic/, option: 'Radiator heating' },
     { pattern: /\bgas\b|propane/, option: 'Gas heating' },
     { pattern: /electric|baseboard/, option: 'Electric heating' },
-    { pattern: /fireplace|wood|pellet|stove|radiant|solar|heat/, option: 'Heating available' },
+    {
+      pattern: /furnace|fireplace|wood|pellet|stove|radiant|solar|heat/,
+      option: 'Heating available',
+    },
   ],
   none: /^(none|no heat|no heating)$/,
 }

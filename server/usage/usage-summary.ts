@@ -28,10 +28,12 @@ export async function usageSummary(
       .selectFrom('api_usage_daily')
       .select([
         sql<number | string | null>`sum(count)`.as('total'),
-        sql<number | string | null>`sum(case when day >= ${weekStart} and day <= ${today} then count else 0 end)`.as(
-          'week',
-        ),
-        sql<number | string | null>`sum(case when day >= ${monthStart} and day <= ${today} then count else 0 end)`.as(
+        sql<
+          number | string | null
+        >`sum(case when day >= ${weekStart} and day <= ${today} then count else 0 end)`.as('week'),
+        sql<
+          number | string | null
+        >`sum(case when day >= ${monthStart} and day <= ${today} then count else 0 end)`.as(
           'month',
         ),
       ])

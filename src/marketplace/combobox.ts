@@ -64,5 +64,6 @@ export async function chooseOption(
     const offered = shown.map((option) => option.textContent.replace(/\s+/g, ' ').trim())
     return { ok: false, problem: 'no-option', offered: offered.filter(Boolean) }
   }
+  press(match.option, options.neverPress)
   return { ok: true, chosen: match.text }
 }

@@ -206,6 +206,17 @@ describe('fillMarketplaceForm on the fixture form', () => {
     expect(fixture.state.address).toBeNull()
   })
 
+  test('a form without the sale/rent choice is the rental form: fine for a rental, not a sale', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0, omit: ['listing_type'] })
+    const rental = await fillMarketplaceForm({ draft: rentalDraft, photos: photoFiles(20) }, FAST)
+    expect(rental.needsYou).toEqual([{ field: 'date_available', reason: REASONS.dateAvailable }])
+    expect(fixture.state.price).toBe('3450')
+
+    loadMarketplaceFixture({ delay: 0, omit: ['listing_type'] })
+    const sale = await fillMarketplaceForm({ draft: saleDraft, photos: photoFiles(2) }, FAST)
+    expect(sale.needsYou).toContainEqual({ field: 'listing_type', reason: REASONS.notFound })
+  })
+
   test('when the form never renders, says so and fills nothing', async () => {
     document.body.replaceChildren(document.createElement('div'))
 

@@ -84,7 +84,14 @@ class Filler {
     this.doc = options.document ?? document
     this.languages = labelsForPage(this.doc)
     this.neverPress = neverPressTexts(this.languages)
-    this.options = { ...DEFAULTS, ...options }
+    this.options = {
+      formTimeoutMs: options.formTimeoutMs ?? DEFAULTS.formTimeoutMs,
+      fieldTimeoutMs: options.fieldTimeoutMs ?? DEFAULTS.fieldTimeoutMs,
+      optionTimeoutMs: options.optionTimeoutMs ?? DEFAULTS.optionTimeoutMs,
+      attempts: options.attempts ?? DEFAULTS.attempts,
+      retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
+      settleMs: options.settleMs ?? DEFAULTS.settleMs,
+    }
   }
 
   labels(field: FieldKey): string[] {
@@ -297,7 +304,12 @@ export async function fillMarketplaceForm(
     return { filled: [], needsYou: [{ field: 'form', reason: REASONS.formMissing }] }
   }
 
-  await filler.fill('listing_type', filler.choice('listing_type', draft.listing_type))
+  // A form without the sale/rent choice is the rental form the worker opened: for a rental there
+  // is nothing to choose; a sale needs the user to switch forms.
+  const rentalForm = filler.find('listing_type') === null
+  if (draft.listing_type !== 'rent' || !rentalForm) {
+    await filler.fill('listing_type', filler.choice('listing_type', draft.listing_type))
+  }
   await filler.fill('property_type', filler.choice('property_type', draft.property_type))
   await filler.photos(request)
   await filler.fill('bedrooms', number(draft.bedrooms))

@@ -56,7 +56,11 @@ function built(): boolean {
 export function buildOnce(): void {
   if (process.env.LISTINGBRIDGE_SKIP_BUILD === '1' && built()) return
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-  const result = spawnSync(npm, ['run', 'build'], { cwd: root, encoding: 'utf8' })
+  // vitest sets NODE_ENV=test, and Vite builds React's development bundle unless NODE_ENV is unset
+  // or production: build exactly what `npm start` serves.
+  const env = { ...process.env }
+  delete env.NODE_ENV
+  const result = spawnSync(npm, ['run', 'build'], { cwd: root, env, encoding: 'utf8' })
   if (result.error) throw result.error
   if (result.status !== 0) {
     throw new Error(

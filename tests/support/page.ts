@@ -23,7 +23,13 @@ interface PageStorage {
 declare const document: {
   body: PageElement
   activeElement: PageElement | null
-  documentElement: { scrollHeight: number; clientHeight: number }
+  title: string
+  documentElement: {
+    scrollHeight: number
+    clientHeight: number
+    scrollWidth: number
+    clientWidth: number
+  }
   fonts: { ready: Promise<unknown> }
   querySelector: (selector: string) => PageElement | null
   querySelectorAll: (selector: string) => ArrayLike<PageElement>
@@ -51,9 +57,13 @@ export async function open(page: Page, url: string): Promise<void> {
   await waitForApp(page)
 }
 
-/** Waits until the address bar shows `pathname` (client-side navigations included). */
+/**
+ * Waits until the address bar shows `pathname` (client-side navigations included) and the page
+ * for it has rendered: while a lazy page loads, React keeps the previous page in the DOM, hidden.
+ */
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForFunction((p) => location.pathname === p, {}, pathname)
+  await waitForApp(page)
 }
 
 export function pathOf(page: Page): string {
@@ -82,6 +92,18 @@ export async function textOf(page: Page, selector: string): Promise<string | nul
 /** The current value of the input, select or textarea matching `selector`. */
 export async function valueOf(page: Page, selector: string): Promise<string | null> {
   return page.evaluate((sel) => document.querySelector(sel)?.value ?? null, selector)
+}
+
+export async function attributeOf(
+  page: Page,
+  selector: string,
+  name: string,
+): Promise<string | null> {
+  return page.evaluate(
+    (sel, attr) => document.querySelector(sel)?.getAttribute(attr) ?? null,
+    selector,
+    name,
+  )
 }
 
 export async function isDisabled(page: Page, selector: string): Promise<boolean> {
@@ -136,6 +158,21 @@ export async function scrollY(page: Page): Promise<number> {
 export async function scrollRange(page: Page): Promise<number> {
   return page.evaluate(
     () => document.documentElement.scrollHeight - document.documentElement.clientHeight,
+  )
+}
+
+/** How many pixels the page is wider than the viewport (0 when nothing sticks out sideways). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+}
+
+/** The texts of every element matching `selector`. */
+export async function textsOf(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    (sel) => Array.from(document.querySelectorAll(sel), (el) => el.textContent?.trim() ?? ''),
+    selector,
   )
 }
 

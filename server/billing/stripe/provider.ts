@@ -41,7 +41,10 @@ type Apply = (trx: Kysely<Database>, now: Date) => Promise<void>
  * signed webhooks and /success's verify-payment both apply the result through the same
  * idempotent functions, so whichever arrives first activates and the rest change nothing.
  */
-export function createStripeProvider(deps: BillingDeps, stripeConfig: StripeConfig): PaymentProvider {
+export function createStripeProvider(
+  deps: BillingDeps,
+  stripeConfig: StripeConfig,
+): PaymentProvider {
   const { config, db, clock, log } = deps
   const stripe = createStripeClient(stripeConfig)
   /** Price ids by lookup key + amount + interval: a cache only, Stripe stays the truth. */
@@ -160,7 +163,12 @@ export function createStripeProvider(deps: BillingDeps, stripeConfig: StripeConf
       const now = clock()
       const recorded = await trx
         .insertInto('webhook_events')
-        .values({ event_id: event.id, provider: 'stripe', type: event.type, processed_at: now.toISOString() })
+        .values({
+          event_id: event.id,
+          provider: 'stripe',
+          type: event.type,
+          processed_at: now.toISOString(),
+        })
         .onConflict((oc) => oc.column('event_id').doNothing())
         .returning('event_id')
         .executeTakeFirst()
@@ -299,8 +307,13 @@ export function createStripeProvider(deps: BillingDeps, stripeConfig: StripeConf
             return await reply.send({ received: true, outcome })
           } catch (error) {
             // Stripe retries anything but a 2xx, with backoff, for days.
-            request.log.error({ err: error, eventId: event.id, type: event.type }, 'stripe event failed')
-            return reply.status(503).send(errorBody('The event could not be applied now; retry later.'))
+            request.log.error(
+              { err: error, eventId: event.id, type: event.type },
+              'stripe event failed',
+            )
+            return reply
+              .status(503)
+              .send(errorBody('The event could not be applied now; retry later.'))
           }
         })
       })

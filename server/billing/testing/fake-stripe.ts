@@ -113,7 +113,8 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
   function createPrice(params: Obj): Obj {
     const lookupKey = params.lookup_key as string | undefined
     if (lookupKey && params.transfer_lookup_key === 'true') {
-      for (const price of prices.values()) if (price.lookup_key === lookupKey) price.lookup_key = null
+      for (const price of prices.values())
+        if (price.lookup_key === lookupKey) price.lookup_key = null
     }
     const productData = params.product_data as Obj | undefined
     const price: Obj = {
@@ -321,7 +322,9 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
     )
     requests.push({ method, path: url.pathname, params })
     if (req.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) {
-      send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } })
+      send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+      })
       return
     }
     if (fake.failing) {

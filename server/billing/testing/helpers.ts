@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify'
+import { signAccessToken } from '../../auth/access-token.ts'
 import type { ApiResponse, TestApp } from '../../testing/test-app.ts'
 
 /** Test helpers for billing: a signed-in user's calls and the test checkout's pages. */
@@ -6,16 +7,24 @@ import type { ApiResponse, TestApp } from '../../testing/test-app.ts'
 export interface Session {
   userId: string
   email: string
-  accessToken: string
 }
 
-export function bearer(user: Session): Record<string, string> {
-  return { authorization: `Bearer ${user.accessToken}` }
+/**
+ * A bearer token valid at the test clock's now: tests move the clock by days, far past the
+ * 15-minute life of the token the login gave.
+ */
+export async function bearer(t: TestApp, user: Session): Promise<Record<string, string>> {
+  const token = await signAccessToken(user.userId, t.ctx.config.jwtSecret, t.clock)
+  return { authorization: `Bearer ${token}` }
 }
 
-export function checkout(t: TestApp, user: Session, planId: string, email = user.email) {
+export async function checkout(t: TestApp, user: Session, planId: string, email = user.email) {
   const query = new URLSearchParams({ plan_id: planId, email })
-  return t.api({ method: 'POST', url: `/payment/checkout?${query}`, headers: bearer(user) })
+  return t.api({
+    method: 'POST',
+    url: `/payment/checkout?${query}`,
+    headers: await bearer(t, user),
+  })
 }
 
 export function verifyPayment(t: TestApp, sessionId: string): Promise<ApiResponse> {
@@ -25,15 +34,15 @@ export function verifyPayment(t: TestApp, sessionId: string): Promise<ApiRespons
   })
 }
 
-export function dashboard(t: TestApp, user: Session): Promise<ApiResponse> {
-  return t.api({ method: 'GET', url: '/users/dashboard', headers: bearer(user) })
+export async function dashboard(t: TestApp, user: Session): Promise<ApiResponse> {
+  return t.api({ method: 'GET', url: '/users/dashboard', headers: await bearer(t, user) })
 }
 
-export function me(t: TestApp, user: Session): Promise<ApiResponse> {
-  return t.api({ method: 'GET', url: '/users/me', headers: bearer(user) })
+export async function me(t: TestApp, user: Session): Promise<ApiResponse> {
+  return t.api({ method: 'GET', url: '/users/me', headers: await bearer(t, user) })
 }
 
-export function cancelSubscription(
+export async function cancelSubscription(
   t: TestApp,
   user: Session,
   subscriptionId: string,
@@ -41,7 +50,7 @@ export function cancelSubscription(
   return t.api({
     method: 'POST',
     url: '/payment/cancel-subscription',
-    headers: bearer(user),
+    headers: await bearer(t, user),
     payload: { subscription_id: subscriptionId },
   })
 }
