@@ -11,6 +11,9 @@
  * names, with an open-loop generator (steady-load.ts), because autocannon's rate option sends each
  * second's quota in one burst. Both generators run in a worker thread, so they do not share the
  * server's event loop; they do share this machine's cores.
+ *
+ * First, the landing page's first-load JavaScript, gzipped, from the built site (site-bundle.ts;
+ * it builds the site when dist/site is missing).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -21,6 +24,7 @@ import { buildApp } from '../server/app.ts'
 import { recordTransaction } from '../server/billing/subscriptions.ts'
 import { loadConfig } from '../server/config.ts'
 import { seedUsage } from './seed-usage.ts'
+import { ensureSiteBuilt, measureLandingBundle, reportLandingBundle } from './site-bundle.ts'
 import { percentile, steadyLoad } from './steady-load.ts'
 
 const SECONDS = 5
@@ -121,7 +125,7 @@ async function subscribe(
   bearer: Record<string, string>,
 ) {
   const query = new URLSearchParams({ plan_id: 'pro-monthly', email })
-  const started = await fetch(`${api}/payment/checkout?${query}`, {
+  const started = await fetch(`${api}/payment/checkout?${query.toString()}`, {
     method: 'POST',
     headers: bearer,
   })
@@ -180,6 +184,10 @@ function printTable(rows: Row[], bare: Row): void {
 }
 
 async function main(): Promise<void> {
+  ensureSiteBuilt()
+  const landingBundle = measureLandingBundle()
+  const landing = reportLandingBundle(landingBundle)
+
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-bench-'))
   const config = loadConfig({
     NODE_ENV: 'development',
@@ -264,6 +272,7 @@ async function main(): Promise<void> {
         `${SECONDS} s per row after ${WARMUP_SECONDS} s of warm-up. "conns" rows: autocannon at ` +
         `saturation (latency in whole ms); "/s" rows: requests sent on a fixed schedule.\n`,
     )
+    console.log(`${landing.lines.join('\n')}\n`)
     const bareUrl = `${address(bare)}/bare`
     const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
     const meRow = await saturate({ name: 'GET /users/me', url: `${api}/users/me`, headers: bearer })
@@ -309,6 +318,10 @@ async function main(): Promise<void> {
           `${verdict(share >= BUDGET_SHARE_OF_BARE && saturated.bad === 0)} (${Math.round(share * 100)} %)`,
       )
     }
+    console.log(
+      `  landing page first-load JS ≤ 100 KB gzip: ${verdict(landing.ok)} ` +
+        `(${(landingBundle.jsGzipBytes / 1024).toFixed(1)} KB)`,
+    )
     console.log(
       `  login: ${Math.round(loginRow.rps)} req/s — bounded by argon2id on purpose (DESIGN §10), no budget.`,
     )

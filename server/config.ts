@@ -29,7 +29,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   /** Real payments through Stripe instead of the built-in test checkout; needs the webhook secret. */
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\S+$/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_…)')

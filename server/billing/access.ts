@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { brand } from '../../api/brand.ts'
 import type { AppContext } from '../app-context.ts'
+import { preparedQuery } from '../db/prepared.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
 
@@ -49,12 +50,9 @@ function isOnTrial(status: Pick<AccountStatus, 'trialEnd'>, now: Date): boolean 
   return status.trialEnd !== null && Date.parse(status.trialEnd) > now.getTime()
 }
 
-/** The account and its current subscription in one query; undefined for an unknown user. */
-export async function loadAccountStatus(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<AccountStatus | undefined> {
-  const row = await db
+/** The account and its current subscription in one query, compiled once (db/prepared.ts). */
+const accountQuery = preparedQuery((db, userId: string) =>
+  db
     .selectFrom('users')
     .leftJoin(
       (eb) =>
@@ -88,8 +86,15 @@ export async function loadAccountStatus(
       'current.current_period_end',
       'current.cancel_at_period_end',
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst()
+    .where('users.id', '=', userId),
+)
+
+/** The account and its current subscription; undefined for an unknown user. */
+export async function loadAccountStatus(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<AccountStatus | undefined> {
+  const [row] = await accountQuery(db, userId)
   if (!row) return undefined
   return {
     userId: row.id,

@@ -19,18 +19,16 @@ export function createSqliteDatabase(dataDir: string): Db {
   })
 }
 
-const INT8_OID = 20
-
 /**
  * `pg` hands 64-bit integers (`bigint` columns, `count(*)`, `sum()` of integers) back as strings,
  * because they can exceed 2^53. Ours are counters and seconds, far below it: numbers, as SQLite
  * gives them, so the same code reads the same types on both.
  */
 const pgTypes: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary'
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  getTypeParser: (oid, format) => {
+    if (oid === pg.types.builtins.INT8 && format !== 'binary') return Number
+    return pg.types.getTypeParser(oid, format) as unknown
+  },
 }
 
 export interface PostgresOptions {

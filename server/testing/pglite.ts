@@ -51,7 +51,10 @@ async function startPglite(): Promise<PGlite> {
 }
 
 function pgliteVersion(): string {
-  const manifest = path.join(import.meta.dirname, '../../node_modules/@electric-sql/pglite/package.json')
+  const manifest = path.join(
+    import.meta.dirname,
+    '../../node_modules/@electric-sql/pglite/package.json',
+  )
   try {
     return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version
   } catch {
@@ -92,8 +95,7 @@ class SchemaConnection implements DatabaseConnection {
     }
   }
 
-  // eslint-disable-next-line require-yield -- Kysely's interface; nothing here streams
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported on the shared PGlite')
   }
 }
@@ -130,10 +132,11 @@ class SchemaDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('rollback'))
   }
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
     const release = this.releases.get(connection)
     this.releases.delete(connection)
     release?.()
+    return Promise.resolve()
   }
 
   /** The shared PGlite lives on for the other apps; the schema is dropped by its owner. */

@@ -50,7 +50,7 @@ export async function createTestDatabase(dataDir: string): Promise<TestDatabase>
       kind,
       db: createSqliteDatabase(dataDir),
       open: () => createSqliteDatabase(dataDir),
-      drop: async () => undefined,
+      drop: () => Promise.resolve(),
     }
   }
   const schema = schemaName()
@@ -71,7 +71,7 @@ export async function createTestDatabase(dataDir: string): Promise<TestDatabase>
     open: () => createPostgresDatabase(url, { schema, max: 4 }),
     // Not dropped now: a DROP SCHEMA while another worker's migrator introspects the catalog
     // fails that introspection ("schema does not exist"). The global teardown drops them all.
-    drop: async () => undefined,
+    drop: () => Promise.resolve(),
   }
 }
 

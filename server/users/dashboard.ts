@@ -1,10 +1,29 @@
 import { routes } from '../../api/routes.ts'
 import { isSubscribed, requireAccess } from '../billing/access.ts'
+import { preparedQuery } from '../db/prepared.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { usageSummary } from '../usage/usage-summary.ts'
 
 /** The dashboard's transaction list is the newest ten (SPEC §2 "recent transactions"). */
 export const RECENT_TRANSACTIONS = 10
+
+const recentTransactions = preparedQuery((db, userId: string) =>
+  db
+    .selectFrom('transactions')
+    .select([
+      'id',
+      'created_at',
+      'payment_type',
+      'amount_cents',
+      'currency',
+      'status',
+      'receipt_url',
+    ])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(RECENT_TRANSACTIONS),
+)
 
 /**
  * SPEC §3 "Dashboard response" as DESIGN §3 fixes it. Behind the access rule: without a trial
@@ -15,22 +34,7 @@ export default defineRoute(routes.dashboard, async ({ userId }, ctx) => {
   const account = await requireAccess(ctx, userId, 'dashboard')
   const [usage, transactions] = await Promise.all([
     usageSummary(ctx.db, userId, now),
-    ctx.db
-      .selectFrom('transactions')
-      .select([
-        'id',
-        'created_at',
-        'payment_type',
-        'amount_cents',
-        'currency',
-        'status',
-        'receipt_url',
-      ])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(RECENT_TRANSACTIONS)
-      .execute(),
+    recentTransactions(ctx.db, userId),
   ])
   const subscription = isSubscribed(account, now) ? account.subscription : null
   return {
@@ -48,7 +52,7 @@ export default defineRoute(routes.dashboard, async ({ userId }, ctx) => {
         transaction_timestamp: t.created_at,
         payment_type: t.payment_type,
         // Cents inside, dollars in the API (DESIGN §4).
-        transaction_amount_in_usd: Number(t.amount_cents) / 100,
+        transaction_amount_in_usd: t.amount_cents / 100,
         transaction_currency: t.currency,
         transaction_status: t.status,
         receipt_url: t.receipt_url,

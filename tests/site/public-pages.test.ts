@@ -109,7 +109,12 @@ describe('contact form', () => {
     await waitForToast(page, 'Email sent successfully.')
 
     // The form is empty again.
-    for (const field of ['#contact-name', '#contact-email', '#contact-subject', '#contact-message']) {
+    for (const field of [
+      '#contact-name',
+      '#contact-email',
+      '#contact-subject',
+      '#contact-message',
+    ]) {
       expect(await valueOf(page, field), field).toBe('')
     }
 

@@ -24,12 +24,13 @@ export function newAccount(label: string): TestAccount {
   }
 }
 
-async function call(server: RunningServer, route: string, init?: RequestInit): Promise<void> {
+async function call(server: RunningServer, route: string, body?: unknown): Promise<void> {
   const res = await fetch(`${server.api}${route}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...init?.headers },
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   })
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${route}: ${res.status} ${await res.text()}`)
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${await res.text()}`)
 }
 
 /** Registers the account and opens the verification link's token through the API. */
@@ -39,13 +40,10 @@ export async function createVerifiedAccount(
 ): Promise<TestAccount> {
   const account = newAccount(label)
   await call(server, '/auth/register', {
-    method: 'POST',
-    body: JSON.stringify({
-      name: account.name,
-      email: account.email,
-      phoneNumber: account.phoneNumber,
-      password: account.password,
-    }),
+    name: account.name,
+    email: account.email,
+    phoneNumber: account.phoneNumber,
+    password: account.password,
   })
   const box = mailbox(server.url)
   const mail = await box.waitFor({ kind: 'verify-email', to: account.email })

@@ -59,7 +59,9 @@ export function mailbox(url: string) {
       const found = (await messages()).find((m) => matches(m, filter))
       if (found) return found
       if (Date.now() > deadline) {
-        throw new Error(`no message ${JSON.stringify({ ...filter, notIn: undefined })} in the mailbox`)
+        throw new Error(
+          `no message ${JSON.stringify({ ...filter, notIn: undefined })} in the mailbox`,
+        )
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS))
     }

@@ -115,11 +115,6 @@ export async function fill(page: Page, selector: string, value: string): Promise
   await page.locator(selector).fill(value)
 }
 
-/** Clicks the button (or link) whose visible text is exactly `text`. */
-export async function clickText(page: Page, text: string, tag = 'button'): Promise<void> {
-  await page.locator(`${tag}::-p-text(${text})`).click()
-}
-
 /** Empties localStorage and sessionStorage of the page's current origin (a signed-out visitor). */
 export async function clearStorage(page: Page): Promise<void> {
   await page.evaluate(() => {

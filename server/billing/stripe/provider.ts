@@ -276,7 +276,7 @@ export function createStripeProvider(
     },
 
     async registerRoutes(app: FastifyInstance) {
-      await app.register(async (scope) => {
+      await app.register((scope, _options, done) => {
         // The signature covers the exact bytes Stripe sent: this route alone keeps the raw body.
         scope.removeContentTypeParser('application/json')
         scope.addContentTypeParser(
@@ -316,6 +316,7 @@ export function createStripeProvider(
               .send(errorBody('The event could not be applied now; retry later.'))
           }
         })
+        done()
       })
     },
   }

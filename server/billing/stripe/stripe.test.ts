@@ -78,7 +78,7 @@ async function startStripeCheckout(planId = 'pro-monthly') {
   const user = await loggedInUser(t)
   const res = await checkout(t, user, planId)
   expect(res.statusCode).toBe(200)
-  const sessionId = String(latest(stripe.sessions).id)
+  const sessionId = latest(stripe.sessions).id
   expect(res.json().data?.checkout_url).toBe(`https://checkout.stripe.test/c/pay/${sessionId}`)
   return { user, sessionId }
 }
@@ -129,9 +129,11 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     })
     const board = (await dashboard(t, user)).json().data
     expect(board).toMatchObject({ current_plan: 'Pro Monthly', subscription_expiry: expiry })
-    expect(board?.recent_transactions).toEqual([
+    const transactions = board?.recent_transactions as { _id: string }[]
+    expect(transactions[0]?._id).toMatch(/^[\w-]{36}$/)
+    expect(transactions).toEqual([
       {
-        _id: expect.any(String),
+        _id: transactions[0]?._id,
         transaction_timestamp: '2026-11-20T12:00:00.000Z',
         payment_type: 'subscription_create',
         transaction_amount_in_usd: 49,

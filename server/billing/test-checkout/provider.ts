@@ -269,7 +269,7 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
     },
 
     async registerRoutes(app: FastifyInstance) {
-      await app.register(async (pages) => {
+      await app.register((pages, _options, done) => {
         // HTML forms post urlencoded; only these pages accept it (the API stays JSON only).
         pages.addContentTypeParser(
           'application/x-www-form-urlencoded',
@@ -401,6 +401,7 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
             )
           },
         )
+        done()
       })
     },
   }

@@ -69,12 +69,13 @@ describe('the built-in test checkout, end to end', () => {
     const verified = await verifyPayment(t, sessionId)
     expect(verified.statusCode).toBe(200)
     const expiry = '2026-12-21T12:00:00.000Z'
+    const subscriptionId = String(verified.json().data?.subscription_id)
+    expect(subscriptionId).toMatch(/^[\w-]{36}$/)
     expect(verified.json().data).toEqual({
-      subscription_id: expect.any(String),
+      subscription_id: subscriptionId,
       plan: 'Pro Monthly',
       subscription_expiry: expiry,
     })
-    const subscriptionId = String(verified.json().data?.subscription_id)
 
     expect((await me(t, user)).json().data).toMatchObject({
       is_subscribed: true,
@@ -87,20 +88,20 @@ describe('the built-in test checkout, end to end', () => {
       subscription_expiry: expiry,
       cancel_at_period_end: false,
     })
+    const [transaction] = board?.recent_transactions as { _id: string; receipt_url: string }[]
     expect(board?.recent_transactions).toEqual([
       {
-        _id: expect.any(String),
+        _id: transaction?._id,
         transaction_timestamp: '2026-11-21T12:00:00.000Z',
         payment_type: 'subscription_create',
         transaction_amount_in_usd: 49,
         transaction_currency: 'usd',
         transaction_status: 'succeeded',
-        receipt_url: expect.stringMatching(/\/checkout\/test\/receipts\/[\w-]+$/),
+        receipt_url: `http://localhost:8787/checkout/test/receipts/${transaction?._id ?? ''}`,
       },
     ])
 
     // The receipt page.
-    const [transaction] = board?.recent_transactions as { receipt_url: string }[]
     const receipt = await t.app.inject({
       method: 'GET',
       url: pathOf(transaction?.receipt_url ?? ''),

@@ -125,12 +125,12 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
       unit_amount: Number(params.unit_amount),
       recurring: { interval: (params.recurring as Obj).interval, interval_count: 1 },
       lookup_key: lookupKey ?? null,
-      product: (params.product as string | undefined) ?? id('prod'),
+      product: params.product ?? id('prod'),
       product_name: productData?.name ?? null,
       metadata: params.metadata ?? {},
       type: 'recurring',
     }
-    prices.set(price.id as string, price)
+    prices.set(String(price.id), price)
     return price
   }
 
@@ -302,7 +302,10 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
 
     close: () =>
       new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()))
+        server.close((error) => {
+          if (error) reject(error)
+          else resolve()
+        })
         server.closeAllConnections()
       }),
   }

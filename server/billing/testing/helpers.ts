@@ -22,7 +22,7 @@ export async function checkout(t: TestApp, user: Session, planId: string, email 
   const query = new URLSearchParams({ plan_id: planId, email })
   return t.api({
     method: 'POST',
-    url: `/payment/checkout?${query}`,
+    url: `/payment/checkout?${query.toString()}`,
     headers: await bearer(t, user),
   })
 }
