@@ -9,6 +9,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // The root's timeouts: on a real PostgreSQL server (.ci/run) a first migration takes a while.
+        extends: true,
         test: {
           name: 'node',
           include: ['api/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],

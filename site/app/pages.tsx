@@ -49,6 +49,12 @@ export const pages: PageEntry[] = [
     component: lazy(() => import('../features/account/payment-success-page.tsx')),
   },
   { path: '/cancel', component: lazy(() => import('../features/account/payment-cancel-page.tsx')) },
+  // The dashboard and its pages (/dashboard, /dashboard/subscriptions, /dashboard/transactions):
+  // one entry, so moving between them keeps the dashboard (and its loaded data) mounted.
+  {
+    path: '/dashboard/*?',
+    component: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
+  },
   {
     path: '/membership',
     component: lazy(() => import('../features/pricing/membership-redirect.tsx')),

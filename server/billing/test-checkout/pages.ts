@@ -36,6 +36,7 @@ button:focus-visible, .button:focus-visible { outline: 3px solid #2563eb; outlin
 .note { font-size: 0.875rem; color: #475569; margin: 20px 0 0; }
 .ok { color: #15803d; font-weight: 600; }
 footer { text-align: center; font-size: 0.8125rem; color: #64748b; margin-top: 24px; }
+a { color: #1d4ed8; }
 @media print { body { background: #fff; } .top, .no-print { display: none; } .card { box-shadow: none; border: 0; } }
 `
 

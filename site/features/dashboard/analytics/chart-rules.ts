@@ -1,0 +1,75 @@
+/** SPEC §2/§9: the 7-day bar chart's rules, kept free of uPlot so they can be tested alone. */
+
+export interface DailyUsage {
+  /** UTC day, YYYY-MM-DD. */
+  date: string
+  count: number
+}
+
+/** SPEC §9: a day with calls is drawn at least this tall, however small next to the busiest. */
+export const MIN_BAR_HEIGHT_PX = 20
+
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
+const longDay = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+})
+
+function utcDay(date: string): Date {
+  return new Date(`${date}T00:00:00Z`)
+}
+
+/** Short weekday of a series day, read in UTC like the server's days: "2025-01-06" → "Mon". */
+export function weekdayLabel(date: string): string {
+  return weekday.format(utcDay(date))
+}
+
+/** The day in words for tooltips and the table: "Monday, Jan 6". */
+export function dayLabel(date: string): string {
+  return longDay.format(utcDay(date))
+}
+
+/** "1 API call" / "N API calls", with thousands separators. */
+export function callCount(count: number): string {
+  return `${count.toLocaleString('en-US')} API ${count === 1 ? 'call' : 'calls'}`
+}
+
+/** The chart's y range: zero to the busiest day (SPEC §2 "scaled to the maximum day"). */
+export function busiestDay(counts: readonly number[]): number {
+  return counts.reduce((max, c) => Math.max(max, c), 0)
+}
+
+export function hasCalls(series: readonly DailyUsage[]): boolean {
+  return series.some((d) => d.count > 0)
+}
+
+/**
+ * The y scale's forward transform given to uPlot (a custom scale, `distr: 100`), over a y range of
+ * [0, busiest day] and a plotting area `plotHeightPx` tall: counts are drawn in proportion, except
+ * that a non-zero day is raised to the value that is `minBarPx` tall, so one call still shows next
+ * to a thousand. Zero stays zero and the busiest day fills the height. Labels and tooltips show the
+ * real counts, never these values.
+ */
+export function minHeightScale(
+  max: number,
+  plotHeightPx: number,
+  minBarPx = MIN_BAR_HEIGHT_PX,
+): (value: number) => number {
+  if (max <= 0 || plotHeightPx <= 0) return (value) => value
+  const floor = (max * Math.min(minBarPx, plotHeightPx)) / plotHeightPx
+  return (value) => (value > 0 ? Math.max(value, floor) : value)
+}
+
+/** How tall (px) each day's bar is drawn in a plotting area `plotHeightPx` tall. */
+export function barHeights(
+  counts: readonly number[],
+  plotHeightPx: number,
+  minBarPx = MIN_BAR_HEIGHT_PX,
+): number[] {
+  const max = busiestDay(counts)
+  if (max === 0) return counts.map(() => 0)
+  const scale = minHeightScale(max, plotHeightPx, minBarPx)
+  return counts.map((c) => (Math.max(0, scale(c)) / max) * plotHeightPx)
+}

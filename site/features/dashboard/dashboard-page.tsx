@@ -1,0 +1,58 @@
+import { Link, Route, Switch, useLocation } from 'wouter'
+import { usePageTitle } from '../../lib/page-title.ts'
+import AnalyticsPage from './analytics/analytics-page.tsx'
+import { DashboardLayout } from './layout/dashboard-layout.tsx'
+import { sectionAt } from './layout/sections.ts'
+import SubscriptionsPage from './subscriptions/subscriptions-page.tsx'
+import TransactionsPage from './transactions/transactions-page.tsx'
+import { ErrorPanel, Spinner } from './status-views.tsx'
+import { useAccessGate } from './use-access-gate.ts'
+import { DashboardDataContext, useDashboardLoader } from './use-dashboard-data.ts'
+import styles from './layout/layout.module.css'
+
+/**
+ * SPEC §2 /dashboard (protected) and its pages /dashboard/subscriptions and
+ * /dashboard/transactions: one lazily loaded chunk (uPlot included). The access gate and the
+ * dashboard data load side by side; the pages show once the gate lets the user in.
+ */
+export default function DashboardPage() {
+  const [location] = useLocation()
+  const section = sectionAt(location)
+  const title = section?.title ?? 'Page not found'
+  usePageTitle(title)
+  const gate = useAccessGate()
+  const data = useDashboardLoader()
+
+  if (gate.status === 'checking') {
+    return <Spinner label="Checking your account…" fullPage />
+  }
+  if (gate.status === 'unavailable') {
+    return (
+      <div className={styles.gateError}>
+        <ErrorPanel title="We could not open your dashboard" message={gate.message} onRetry={gate.retry} />
+      </div>
+    )
+  }
+
+  return (
+    <DashboardDataContext value={data}>
+      <DashboardLayout title={title} known>
+        <Switch>
+          <Route path="/dashboard" component={AnalyticsPage} />
+          <Route path="/dashboard/subscriptions">
+            <SubscriptionsPage access={gate.access} user={gate.user} />
+          </Route>
+          <Route path="/dashboard/transactions" component={TransactionsPage} />
+          <Route>
+            <div className={styles.notFound}>
+              <p>This dashboard page does not exist.</p>
+              <Link href="/dashboard" className="button button-primary">
+                Go to the dashboard
+              </Link>
+            </div>
+          </Route>
+        </Switch>
+      </DashboardLayout>
+    </DashboardDataContext>
+  )
+}

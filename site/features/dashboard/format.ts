@@ -1,0 +1,55 @@
+/** SPEC §9 display formats of the dashboard. */
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+})
+
+/** MM/DD/YYYY (en-US) in the visitor's time zone; '—' for a missing or unreadable date. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—'
+  const time = Date.parse(iso)
+  return Number.isNaN(time) ? '—' : dateFormat.format(time)
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
+
+/** Dollars with the $ sign and cents: 49 → "$49.00", 468 → "$468.00". */
+export function formatUsd(amount: number): string {
+  return usd.format(amount)
+}
+
+const count = new Intl.NumberFormat('en-US')
+
+/** A count with thousands separators: 12345 → "12,345". */
+export function formatCount(value: number): string {
+  return count.format(value)
+}
+
+/** SPEC §2: the transaction ID shown is "#" and the first 8 characters of the id. */
+export const TRANSACTION_ID_LENGTH = 8
+export function shortTransactionId(id: string): string {
+  return `#${id.replace(/^#/, '').slice(0, TRANSACTION_ID_LENGTH)}`
+}
+
+/** SPEC §2: payment types show underscores as spaces ("subscription_create" → "subscription create"). */
+export function paymentTypeLabel(type: string): string {
+  return type.replace(/_/g, ' ')
+}
+
+/** Status text as a word: "succeeded" → "Succeeded", "requires_action" → "Requires action". */
+export function statusLabel(status: string): string {
+  const words = status.replace(/_/g, ' ').trim()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** SPEC §2: green for succeeded, yellow for anything else. */
+export function statusTone(status: string): 'success' | 'warning' {
+  return status.toLowerCase() === 'succeeded' ? 'success' : 'warning'
+}

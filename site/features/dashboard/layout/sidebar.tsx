@@ -1,0 +1,80 @@
+import { Link, useLocation } from 'wouter'
+import { DashboardIcon, LogOutIcon } from '../../../components/icons.tsx'
+import { logout } from '../../auth/logout.ts'
+import { CreditCardIcon, PanelLeftIcon, ReceiptIcon } from '../dashboard-icons.tsx'
+import { DASHBOARD_SECTIONS, sectionAt } from './sections.ts'
+import styles from './layout.module.css'
+
+const ICONS = {
+  '/dashboard': DashboardIcon,
+  '/dashboard/subscriptions': CreditCardIcon,
+  '/dashboard/transactions': ReceiptIcon,
+} as const
+
+export const SIDEBAR_NAV_ID = 'dashboard-nav'
+
+interface SidebarProps {
+  collapsed: boolean
+  onToggle: () => void
+}
+
+/**
+ * SPEC §2 collapsible sidebar: Dashboard, Subscriptions, Transactions, Logout. Collapsed, only the
+ * icons show; every item keeps its name for screen readers and as a tooltip. Below 768 px it is
+ * a row of tabs above the page and does not collapse.
+ */
+export function Sidebar({ collapsed, onToggle }: SidebarProps) {
+  const [location, navigate] = useLocation()
+  const current = sectionAt(location)?.href
+  return (
+    <aside className={styles.sidebar} data-collapsed={collapsed ? 'true' : 'false'}>
+      <button
+        type="button"
+        className={styles.collapseButton}
+        aria-expanded={!collapsed}
+        aria-controls={SIDEBAR_NAV_ID}
+        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+        onClick={onToggle}
+      >
+        <PanelLeftIcon size={20} />
+        <span className={styles.collapseText} aria-hidden="true">
+          Collapse
+        </span>
+      </button>
+      <nav id={SIDEBAR_NAV_ID} aria-label="Dashboard" className={styles.nav}>
+        <ul className={styles.navList}>
+          {DASHBOARD_SECTIONS.map((section) => {
+            const Icon = ICONS[section.href]
+            return (
+              <li key={section.href}>
+                <Link
+                  href={section.href}
+                  className={styles.navItem}
+                  aria-current={current === section.href ? 'page' : undefined}
+                  title={collapsed ? section.label : undefined}
+                >
+                  <Icon size={20} />
+                  <span className={styles.navLabel}>{section.label}</span>
+                </Link>
+              </li>
+            )
+          })}
+          <li className={styles.logoutItem}>
+            <button
+              type="button"
+              className={styles.navItem}
+              title={collapsed ? 'Logout' : undefined}
+              onClick={() => {
+                logout(navigate)
+              }}
+            >
+              <LogOutIcon size={20} />
+              <span className={styles.navLabel}>Logout</span>
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  )
+}

@@ -1,0 +1,127 @@
+import { Link } from 'wouter'
+import type { Me } from '../../../../api/schemas/users.ts'
+import { CheckCircleIcon, ClockIcon } from '../../../components/icons.tsx'
+import { dayCount, type Access } from '../access-rules.ts'
+import { formatDate } from '../format.ts'
+import { ErrorPanel, Spinner } from '../status-views.tsx'
+import { useDashboardData } from '../use-dashboard-data.ts'
+import { CancelSubscription } from './cancel-dialog.tsx'
+import styles from './subscriptions.module.css'
+
+/** SPEC §2 /dashboard/subscriptions: the trial box, or the paid plan with its cancel button. */
+export default function SubscriptionsPage({ access, user }: { access: Access; user: Me }) {
+  if (access.isTrial) return <TrialBox days={access.days} trialEnd={user.trial_end} />
+  return <PaidPlan />
+}
+
+function TrialBox({ days, trialEnd }: { days: number; trialEnd: string | null }) {
+  return (
+    <section className={`${styles.panel} ${styles.trial}`} aria-labelledby="trial-title">
+      <div className={styles.panelHead}>
+        <span className={styles.panelIcon} aria-hidden="true">
+          <ClockIcon size={22} />
+        </span>
+        <div>
+          <h2 id="trial-title" className={styles.panelTitle}>
+            Free Trial
+          </h2>
+          <p className={styles.panelLead}>
+            You have <strong>{dayCount(days)}</strong> left in your free trial.
+          </p>
+        </div>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Days left</dt>
+          <dd data-fact="days-left">{days}</dd>
+        </div>
+        <div>
+          <dt>Expires on</dt>
+          <dd data-fact="expiry">{formatDate(trialEnd)}</dd>
+        </div>
+      </dl>
+      <p className={styles.note}>
+        Upgrade before your trial ends to keep converting listings without interruption.
+      </p>
+      <Link href="/pricing" className="button button-primary">
+        Upgrade Plan
+      </Link>
+    </section>
+  )
+}
+
+function PaidPlan() {
+  const { state, reload } = useDashboardData()
+  if (state.status === 'loading') return <Spinner label="Loading your subscription…" />
+  if (state.status === 'error') {
+    if (state.message === null) return null
+    return (
+      <ErrorPanel
+        title="Your subscription could not be loaded"
+        message={state.message}
+        onRetry={reload}
+      />
+    )
+  }
+  const data = state.data
+  const planName = data.current_plan ?? 'Pro'
+  const expiry = formatDate(data.subscription_expiry)
+  const cancelled = data.cancel_at_period_end === true
+
+  return (
+    <section className={styles.panel} aria-labelledby="plan-title">
+      <div className={styles.panelHead}>
+        <span className={styles.panelIcon} aria-hidden="true">
+          <CheckCircleIcon size={22} />
+        </span>
+        <div>
+          <p className={styles.eyebrow}>Current plan</p>
+          <h2 id="plan-title" className={styles.panelTitle}>
+            {planName}
+          </h2>
+        </div>
+        <span className={styles.state} data-tone={cancelled ? 'warning' : 'success'}>
+          {cancelled ? `Cancels on ${expiry}` : 'Active'}
+        </span>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Plan</dt>
+          <dd data-fact="plan">{planName}</dd>
+        </div>
+        <div>
+          <dt>Expiry date</dt>
+          <dd data-fact="expiry">{expiry}</dd>
+        </div>
+        <div>
+          <dt>Renewal</dt>
+          <dd data-fact="renewal">{cancelled ? 'Off' : 'Automatic'}</dd>
+        </div>
+      </dl>
+      {cancelled ? (
+        <>
+          <p className={styles.note}>
+            Your subscription is cancelled. It stays active until {expiry} and is then downgraded;
+            you will not be charged again.
+          </p>
+          <Link href="/pricing" className="button button-secondary">
+            View Plans
+          </Link>
+        </>
+      ) : (
+        <>
+          <p className={styles.note}>
+            If you cancel, your plan stays active until its expiry date ({expiry}) and is then
+            downgraded. You will not be charged again.
+          </p>
+          <CancelSubscription
+            subscriptionId={data.active_subscription_id}
+            planName={planName}
+            expiry={data.subscription_expiry}
+            onCancelled={reload}
+          />
+        </>
+      )}
+    </section>
+  )
+}
