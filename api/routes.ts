@@ -3,6 +3,8 @@ import * as auth from './schemas/auth.ts'
 import * as users from './schemas/users.ts'
 import * as plans from './schemas/plans.ts'
 import * as payment from './schemas/payment.ts'
+import * as listings from './schemas/listings.ts'
+import { normalizedListing } from './schemas/listing.ts'
 
 /** Every API path lives under this prefix (SPEC §7). */
 export const API_PREFIX = '/api/v1'
@@ -160,6 +162,20 @@ export const routes = {
     auth: 'access',
     body: payment.cancelSubscriptionBody,
     data: payment.cancelSubscriptionData,
+  }),
+  convertListing: route({
+    method: 'POST',
+    path: '/listings/convert',
+    auth: 'access',
+    body: normalizedListing,
+    data: listings.convertListingData,
+  }),
+  listListings: route({
+    method: 'GET',
+    path: '/listings',
+    auth: 'access',
+    query: listings.listListingsQuery,
+    data: listings.listingsPage,
   }),
   healthz: route({
     method: 'GET',

@@ -15,6 +15,8 @@ import allPlans from './plans/all-plans.ts'
 import contactUs from './users/contact-us.ts'
 import dashboard from './users/dashboard.ts'
 import me from './users/me.ts'
+import convertListing from './listings/convert-listing.ts'
+import listListings from './listings/list-listings.ts'
 
 /** Every API route; a new feature adds its file and one line here. */
 export const routeModules: RouteModule[] = [
@@ -33,5 +35,7 @@ export const routeModules: RouteModule[] = [
   checkout,
   verifyPayment,
   cancelSubscription,
+  convertListing,
+  listListings,
   health,
 ]

@@ -10,7 +10,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The caller's user id from the access token; 401 lets the client refresh and retry. */
-export async function authenticate(request: FastifyRequest, ctx: AppContext): Promise<string> {
+export function authenticate(request: FastifyRequest, ctx: AppContext): string {
   const token = bearerToken(request)
   if (!token) throw new AppError(401, 'Please log in to continue.')
   const userId = verifyAccessToken(token, ctx.config.jwtSecret, ctx.clock)

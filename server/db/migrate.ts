@@ -9,12 +9,14 @@ import {
 import * as accounts from './migrations/0001-accounts.ts'
 import * as outboxFailures from './migrations/0002-outbox-failures.ts'
 import * as billing from './migrations/0003-billing.ts'
+import * as listings from './migrations/0004-listings.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-outbox-failures': outboxFailures,
   '0003-billing': billing,
+  '0004-listings': listings,
 }
 
 const provider: MigrationProvider = {

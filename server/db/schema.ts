@@ -17,6 +17,7 @@ export interface Database {
   transactions: TransactionsTable
   webhook_events: WebhookEventsTable
   api_usage_daily: ApiUsageDailyTable
+  listings: ListingsTable
 }
 
 export interface UsersTable {
@@ -173,4 +174,20 @@ export interface ApiUsageDailyTable {
   /** UTC day, `YYYY-MM-DD`. */
   day: string
   count: number
+}
+
+/** One conversion: the normalized listing received and the Marketplace draft answered (JSON). */
+export interface ListingsTable {
+  id: string
+  user_id: string
+  source: string
+  source_id: string
+  url: string
+  address: string
+  price: number | null
+  listing_type: 'sale' | 'rent'
+  photo_count: number
+  data: string
+  draft: string
+  created_at: string
 }

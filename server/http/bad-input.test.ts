@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { API_PREFIX } from '../../api/routes.ts'
 import { routeModules } from '../routes.ts'
+import { sampleListing } from '../listings/testing/sample-listing.ts'
 import { PASSWORD, createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
 
 /** A valid body for every route that takes one, so each bad variant differs in one way only. */
@@ -27,6 +28,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
     message: 'Hi there',
   },
   '/payment/cancel-subscription': { subscription_id: 'sub-123' },
+  '/listings/convert': { ...sampleListing() },
 }
 
 let t: TestApp
