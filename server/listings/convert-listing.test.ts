@@ -21,7 +21,7 @@ async function usage(userId: string): Promise<number> {
     .select('count')
     .where('user_id', '=', userId)
     .execute()
-  return rows.reduce((sum, r) => sum + Number(r.count), 0)
+  return rows.reduce((sum, r) => sum + r.count, 0)
 }
 
 describe('POST /listings/convert', () => {
