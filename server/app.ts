@@ -1,5 +1,4 @@
 import cors from '@fastify/cors'
-import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import type { AppContext } from './app-context.ts'
 import { systemClock, type Clock } from './clock.ts'
@@ -12,6 +11,7 @@ import { registerMailboxPage } from './mail/mailbox-page.ts'
 import { TUNNEL_WARNING_HEADER, errorBody } from '../api/envelope.ts'
 import { routeModules } from './routes.ts'
 import { serveSite } from './http/serve-site.ts'
+import { installSecurityHeaders } from './http/security-headers.ts'
 
 export interface AppOptions {
   db?: Db
@@ -62,7 +62,7 @@ export async function buildApp(
   // JSON only: a text/plain body is refused with 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain')
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     // The API answers JSON; pages it serves (mailbox, checkout) use inline styles only.
     contentSecurityPolicy: {
       directives: {
