@@ -22,8 +22,7 @@ export function serverDatabase(server: RunningServer) {
 
   function userId(email: string): string {
     const row = db.prepare('select id from users where lower(email) = lower(?)').get(email) as
-      | { id: string }
-      | undefined
+      { id: string } | undefined
     if (!row) throw new Error(`no user ${email}`)
     return row.id
   }

@@ -29,7 +29,11 @@ export default function DashboardPage() {
   if (gate.status === 'unavailable') {
     return (
       <div className={styles.gateError}>
-        <ErrorPanel title="We could not open your dashboard" message={gate.message} onRetry={gate.retry} />
+        <ErrorPanel
+          title="We could not open your dashboard"
+          message={gate.message}
+          onRetry={gate.retry}
+        />
       </div>
     )
   }

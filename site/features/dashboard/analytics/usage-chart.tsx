@@ -136,8 +136,16 @@ export function chartOptions(series: readonly DailyUsage[], width: number): uPlo
           }
           tooltip.textContent = `${dayLabel(day.date)}: ${callCount(day.count)}`
           tooltip.hidden = false
-          tooltip.style.left = `${u.valToPos(i, 'x')}px`
-          tooltip.style.top = `${u.valToPos(day.count, 'y')}px`
+          const top = u.valToPos(day.count, 'y')
+          const barHeight = u.valToPos(0, 'y') - top
+          // Above a short bar (and its count); inside a tall one, where above is off the chart.
+          tooltip.dataset.place = barHeight > 60 ? 'inside' : 'above'
+          // Centred on the bar, but kept inside the plot (the edge bars of a phone-wide chart).
+          const half = tooltip.offsetWidth / 2
+          const x = u.valToPos(i, 'x')
+          const left = Math.min(Math.max(x, half), Math.max(half, u.over.clientWidth - half))
+          tooltip.style.left = `${left}px`
+          tooltip.style.top = `${top}px`
         },
       ],
     },

@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'wouter'
 import { DashboardIcon, LogOutIcon } from '../../../components/icons.tsx'
+import { setIsTrial, setRemainingDays } from '../../../lib/store.ts'
 import { logout } from '../../auth/logout.ts'
 import { CreditCardIcon, PanelLeftIcon, ReceiptIcon } from '../dashboard-icons.tsx'
 import { DASHBOARD_SECTIONS, sectionAt } from './sections.ts'
@@ -66,6 +67,10 @@ export function Sidebar({ collapsed, onToggle }: SidebarProps) {
               className={styles.navItem}
               title={collapsed ? 'Logout' : undefined}
               onClick={() => {
+                // SPEC §4 dashboard logout: all local storage, the session (site, server and
+                // extension) and the interface state the dashboard filled.
+                setRemainingDays(0)
+                setIsTrial(false)
                 logout(navigate)
               }}
             >

@@ -58,7 +58,9 @@ export function CancelSubscription({
         setOpen(next)
       }}
     >
-      <Dialog.Trigger className={`button ${styles.cancelButton}`}>Cancel Subscription</Dialog.Trigger>
+      <Dialog.Trigger className={`button ${styles.cancelButton}`}>
+        Cancel Subscription
+      </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content

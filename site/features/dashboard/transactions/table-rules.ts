@@ -1,10 +1,5 @@
 import type { Transaction } from '../../../../api/schemas/payment.ts'
-import {
-  formatUsd,
-  paymentTypeLabel,
-  shortTransactionId,
-  statusLabel,
-} from '../format.ts'
+import { formatUsd, paymentTypeLabel, shortTransactionId, statusLabel } from '../format.ts'
 
 /** Rows per page of the transaction table. */
 export const PAGE_SIZE = 5

@@ -52,7 +52,7 @@ export function Transactions({ transactions }: { transactions: readonly Transact
             id={searchId}
             type="search"
             className={styles.searchInput}
-            placeholder="Search by ID, type, status or amount"
+            placeholder="Search ID, type, status or amount"
             value={query}
             autoComplete="off"
             onChange={(event) => {

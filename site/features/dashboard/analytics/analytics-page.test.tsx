@@ -1,0 +1,155 @@
+import { screen, within } from '@testing-library/react'
+import type uPlot from 'uplot'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ok } from '../../../testing/http.ts'
+import { renderAt } from '../../../testing/render.tsx'
+import DashboardPage from '../dashboard-page.tsx'
+import { dashboardFixture, meFixture, stubApi, week } from '../testing/fixtures.ts'
+import { chartOptions } from './usage-chart.tsx'
+
+/** uPlot draws on a canvas, which happy-dom lacks: record what it is given instead. */
+const charts = vi.hoisted(() => [] as { opts: uPlot.Options; data: unknown }[])
+vi.mock('uplot', () => {
+  class FakePlot {
+    static pxRatio = 1
+    static paths = { bars: () => () => null }
+    width: number
+    constructor(opts: uPlot.Options, data: unknown) {
+      charts.push({ opts, data })
+      this.width = opts.width
+    }
+    setSize() {}
+    destroy() {}
+  }
+  return { default: FakePlot }
+})
+
+function logIn() {
+  localStorage.setItem('accessToken', 'access-1')
+}
+
+async function openAnalytics(dashboard = dashboardFixture()) {
+  logIn()
+  stubApi({ '/users/me': [ok(meFixture())], '/users/dashboard': [ok(dashboard)] })
+  const view = renderAt('/dashboard', <DashboardPage />)
+  await screen.findByRole('list', { name: 'API call totals' })
+  return view
+}
+
+/** A chart with a plotting area `height` px tall, as far as the chart's hooks look at it. */
+function plotOf(height = 200): uPlot {
+  const plot: unknown = { bbox: { left: 0, top: 0, width: 600, height } }
+  return plot as uPlot
+}
+
+function cardValue(label: string): string | null | undefined {
+  const card = screen.getByText(label, { selector: 'p' }).closest('li')
+  return card?.querySelector('p:nth-of-type(2)')?.textContent
+}
+
+beforeEach(() => {
+  charts.length = 0
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('analytics cards (SPEC §2 /dashboard)', () => {
+  it('shows Total, Today (the last day of the series), This Week and This Month', async () => {
+    await openAnalytics(
+      dashboardFixture({
+        total_api_calls: 12345,
+        total_api_calls_last_seven_days: 63,
+        total_api_calls_this_month: 410,
+        api_usage_last_seven_days: week([1, 2, 4, 8, 16, 23, 9]),
+      }),
+    )
+    expect(cardValue('Total API Calls')).toBe('12,345')
+    expect(cardValue('Today')).toBe('9')
+    expect(cardValue('This Week')).toBe('63')
+    // DESIGN §7: the month's own figure, not the total the old client showed.
+    expect(cardValue('This Month')).toBe('410')
+  })
+
+  it('says so when the last 7 days have no calls, and draws no chart', async () => {
+    await openAnalytics(dashboardFixture({ total_api_calls: 70 }))
+    expect(screen.getByText('No API calls recorded in the last 7 days')).toBeInTheDocument()
+    expect(cardValue('Total API Calls')).toBe('70')
+    expect(charts).toHaveLength(0)
+  })
+})
+
+describe('7-day chart (SPEC §2, §9)', () => {
+  const counts = [3, 0, 12, 1, 1000, 40, 7]
+
+  it('gives uPlot the seven days and a table of the same numbers for screen readers', async () => {
+    await openAnalytics(dashboardFixture({ api_usage_last_seven_days: week(counts) }))
+    expect(charts).toHaveLength(1)
+    expect(charts[0]?.data).toEqual([[0, 1, 2, 3, 4, 5, 6], counts])
+
+    const table = screen.getByRole('table')
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(
+      rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]),
+    ).toEqual([
+      ['Monday, Jan 6', '3'],
+      ['Tuesday, Jan 7', '0'],
+      ['Wednesday, Jan 8', '12'],
+      ['Thursday, Jan 9', '1'],
+      ['Friday, Jan 10', '1,000'],
+      ['Saturday, Jan 11', '40'],
+      ['Sunday, Jan 12', '7'],
+    ])
+    expect(document.querySelector('[data-usage-chart]')).toHaveAttribute('aria-hidden', 'true')
+  })
+
+  it('labels the x axis with short weekdays, from the series dates', () => {
+    const opts = chartOptions(week(counts), 600)
+    const axis = opts.axes?.[0]
+    const values = axis?.values
+    if (typeof values !== 'function') throw new Error('no axis values')
+    const splits = [0, 1, 2, 3, 4, 5, 6]
+    expect(values(plotOf(), splits, 0, 1, 1)).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ])
+  })
+
+  it('scales to the busiest day and keeps every non-zero bar at least 20 px tall', () => {
+    const opts = chartOptions(week(counts), 600)
+    const y = opts.scales?.y
+    const range = y?.range
+    if (typeof range !== 'function' || !y?.fwd) throw new Error('no y scale')
+    expect(range(plotOf(), 0, 1000, 'y')).toEqual([0, 1000])
+
+    // uPlot lays the plot out (200 px tall here) and tells the chart, which re-makes the scale.
+    const setSize = opts.hooks?.setSize?.[0]
+    setSize?.(plotOf(200))
+    const fwd = y.fwd
+    const height = (count: number) => (fwd(count) / 1000) * 200
+    expect(height(1000)).toBe(200)
+    expect(height(1)).toBe(20)
+    expect(height(3)).toBe(20)
+    expect(height(12)).toBe(20)
+    expect(height(400)).toBe(80)
+    expect(height(0)).toBe(0)
+
+    // A taller plot: 20 px is a smaller share of it.
+    setSize?.(plotOf(400))
+    expect((fwd(1) / 1000) * 400).toBe(20)
+  })
+
+  it('hides uPlot’s legend and zoom; the counts are written on the bars instead', () => {
+    const opts = chartOptions(week(counts), 600)
+    expect(opts.legend?.show).toBe(false)
+    expect(opts.cursor?.drag?.setScale).toBe(false)
+    expect(opts.hooks?.draw).toHaveLength(1)
+    expect(opts.hooks?.setCursor).toHaveLength(1)
+  })
+})

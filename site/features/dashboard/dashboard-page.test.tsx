@@ -1,0 +1,217 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { StrictMode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setIsLogin, setIsTrial, setRemainingDays, setUserName, ui } from '../../lib/store.ts'
+import { toast } from '../../lib/toast.tsx'
+import { fail, json, ok } from '../../testing/http.ts'
+import { currentPath, renderAt } from '../../testing/render.tsx'
+import DashboardPage from './dashboard-page.tsx'
+import {
+  calledPaths,
+  dashboardFixture,
+  inDays,
+  meFixture,
+  stubApi,
+  week,
+} from './testing/fixtures.ts'
+
+function logIn() {
+  localStorage.setItem('accessToken', 'access-1')
+  localStorage.setItem('refresh_token', 'refresh-1')
+  localStorage.setItem('userId', 'user-1')
+  localStorage.setItem('isLogin', 'true')
+}
+
+beforeEach(() => {
+  setUserName('')
+  setRemainingDays(0)
+  setIsTrial(false)
+  setIsLogin(false)
+  vi.spyOn(console, 'error').mockImplementation(() => undefined)
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('dashboard access gate (SPEC §4)', () => {
+  it('shows a spinner, and no badge, while /users/me loads', () => {
+    logIn()
+    stubApi({
+      '/users/me': [new Promise<Response>(() => undefined)],
+      '/users/dashboard': [ok(dashboardFixture())],
+    })
+    renderAt('/dashboard', <DashboardPage />)
+    expect(screen.getByText('Checking your account…').closest('[role="status"]')).not.toBeNull()
+    expect(document.querySelector('[data-status-badge]')).toBeNull()
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument()
+  })
+
+  it('sends a visitor without a session to /sign-in with "Please login to access the dashboard"', async () => {
+    localStorage.setItem('isLoggedIn', 'true') // a stale flag, no tokens
+    const error = vi.spyOn(toast, 'error')
+    stubApi({
+      '/users/me': [fail(401, 'Authentication required')],
+      '/users/dashboard': [fail(401, 'Authentication required')],
+    })
+    renderAt('/dashboard/transactions', <DashboardPage />)
+    await waitFor(() => {
+      expect(currentPath()).toBe('/sign-in')
+    })
+    expect(error).toHaveBeenCalledExactlyOnceWith('Please login to access the dashboard')
+    // The stale flag is gone, or /sign-in (a guest page) would send the visitor straight back.
+    expect(localStorage.getItem('isLoggedIn')).toBeNull()
+    expect(ui.isLogin).toBe(false)
+  })
+
+  it('leaves an expired session to the API client: its toast only, then /sign-in', async () => {
+    logIn()
+    const error = vi.spyOn(toast, 'error')
+    stubApi({
+      '/users/me': [fail(401, 'Token expired')],
+      '/users/dashboard': [fail(401, 'Token expired')],
+      '/auth/refresh-token': [fail(401, 'Refresh token revoked')],
+    })
+    renderAt('/dashboard', <DashboardPage />)
+    await waitFor(() => {
+      expect(currentPath()).toBe('/sign-in')
+    })
+    expect(error).toHaveBeenCalledExactlyOnceWith('Session expired. Please log in again.')
+  })
+
+  it('sends a user with neither a subscription nor a trial to /pricing with the toast', async () => {
+    logIn()
+    const error = vi.spyOn(toast, 'error')
+    stubApi({
+      '/users/me': [ok(meFixture({ trial_end: inDays(-1) }))],
+      '/users/dashboard': [fail(402, 'You need an active subscription to access the dashboard.')],
+    })
+    renderAt('/dashboard', <DashboardPage />)
+    await waitFor(() => {
+      expect(currentPath()).toBe('/pricing')
+    })
+    expect(error).toHaveBeenCalledExactlyOnceWith(
+      'You need an active subscription to access the dashboard',
+    )
+    // Still logged in: they may buy a plan.
+    expect(localStorage.getItem('accessToken')).toBe('access-1')
+  })
+
+  it('lets a trial user in: badge, name and the interface state', async () => {
+    logIn()
+    const fetch = stubApi({
+      '/users/me': [ok(meFixture({ full_name: 'Ann Agent', trial_end: inDays(4.2) }))],
+      '/users/dashboard': [ok(dashboardFixture())],
+    })
+    renderAt(
+      '/dashboard',
+      <StrictMode>
+        <DashboardPage />
+      </StrictMode>,
+    )
+    const header = await screen.findByRole('banner')
+    expect(within(header).getByRole('heading', { level: 1 })).toHaveTextContent('Dashboard')
+    expect(within(header).getByText('Trial: 5 days left')).toBeInTheDocument()
+    expect(within(header).getByText('Ann Agent')).toBeInTheDocument()
+    expect(ui).toMatchObject({ userName: 'Ann Agent', remainingDays: 5, isTrial: true })
+    expect(calledPaths(fetch)).toContain('/api/v1/users/me')
+    expect(calledPaths(fetch)).toContain('/api/v1/users/dashboard')
+    expect(document.title).toBe('Dashboard — ListingBridge')
+  })
+
+  it('lets a subscriber in with the days left of the subscription', async () => {
+    logIn()
+    stubApi({
+      '/users/me': [
+        ok(
+          meFixture({
+            is_subscribed: true,
+            subscription_expiry: inDays(29.5),
+            trial_end: inDays(-20),
+          }),
+        ),
+      ],
+      '/users/dashboard': [ok(dashboardFixture())],
+    })
+    renderAt('/dashboard', <DashboardPage />)
+    expect(await screen.findByText('30 days left')).toBeInTheDocument()
+    expect(ui).toMatchObject({ remainingDays: 30, isTrial: false })
+  })
+
+  it('keeps the session when the server cannot be reached, and tries again on request', async () => {
+    logIn()
+    const error = vi.spyOn(toast, 'error')
+    let meCalls = 0
+    stubApi({
+      '/users/me': [
+        () => {
+          meCalls++
+          if (meCalls === 1) throw new TypeError('Failed to fetch')
+          return ok(meFixture())
+        },
+      ],
+      '/users/dashboard': [ok(dashboardFixture())],
+    })
+    const { user } = renderAt('/dashboard', <DashboardPage />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred')
+    expect(currentPath()).toBe('/dashboard')
+    expect(localStorage.getItem('accessToken')).toBe('access-1')
+    expect(error).not.toHaveBeenCalled()
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Trial: 5 days left')).toBeInTheDocument()
+  })
+})
+
+describe('dashboard load failure (SPEC §8)', () => {
+  it.each([
+    [
+      'errors.message from the server',
+      fail(500, 'The usage store is down'),
+      'The usage store is down',
+    ],
+    ['"An error occurred" when the server gives none', json(500, {}), 'An error occurred'],
+  ])('shows %s', async (_case, answer, message) => {
+    logIn()
+    stubApi({ '/users/me': [ok(meFixture())], '/users/dashboard': [answer] })
+    renderAt('/dashboard', <DashboardPage />)
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  })
+
+  it('shows "An unexpected error occurred" for a failure that is not an HTTP answer', async () => {
+    logIn()
+    stubApi({
+      '/users/me': [ok(meFixture())],
+      '/users/dashboard': [ok({ not: 'a dashboard' })],
+    })
+    renderAt('/dashboard', <DashboardPage />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred')
+  })
+
+  it('loads again on Try again', async () => {
+    logIn()
+    stubApi({
+      '/users/me': [ok(meFixture())],
+      '/users/dashboard': [
+        fail(503, 'Try later'),
+        ok(dashboardFixture({ api_usage_last_seven_days: week(), total_api_calls: 42 })),
+      ],
+    })
+    const { user } = renderAt('/dashboard', <DashboardPage />)
+    await user.click(await screen.findByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('42')).toBeInTheDocument()
+  })
+})
+
+describe('dashboard pages', () => {
+  it('answers an unknown dashboard page inside the dashboard', async () => {
+    logIn()
+    stubApi({ '/users/me': [ok(meFixture())], '/users/dashboard': [ok(dashboardFixture())] })
+    renderAt('/dashboard/nothing-here', <DashboardPage />)
+    expect(await screen.findByText('This dashboard page does not exist.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    )
+  })
+})
