@@ -88,7 +88,8 @@ export async function buildApp(
   await ctx.payments.registerRoutes(app)
   siteServed = await serveSite(app, options.siteDir)
   // The mailbox shows every e-mail, links included: never in production, where it is a 404.
-  if (config.env !== 'production') registerMailboxPage(app, ctx)
+  // With real SMTP the outbox holds live reset links: no mailbox page then either.
+  if (config.env !== 'production' && !config.smtpUrl) registerMailboxPage(app, ctx)
 
   app.addHook('onClose', async () => {
     await db.destroy()

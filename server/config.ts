@@ -21,7 +21,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default(`${brand.name} <no-reply@listingbridge.app>`),
   SUPPORT_EMAIL: z.email().default(brand.supportEmail),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * How many proxies in front of us (a number), or their addresses/CIDRs (comma separated).
+   * Never "true": trusting every X-Forwarded-For hop lets a client pick its own IP and step
+   * around every per-IP rate limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine(
+      (v) => v !== 'true',
+      'give the number of proxies (e.g. 1) or their addresses, not "true"',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** PostgreSQL instead of the SQLite file under DATA_DIR. */
   DATABASE_URL: z
@@ -56,7 +67,8 @@ export interface Config {
   mailFrom: string
   supportEmail: string
   rateLimitFactor: number
-  trustProxy: boolean
+  /** false, a hop count, or trusted proxy addresses. */
+  trustProxy: false | ((address: string, hop: number) => boolean) | string[]
   logLevel: string
   /** PostgreSQL connection URL; SQLite under dataDir when undefined. */
   databaseUrl: string | undefined
@@ -92,6 +104,18 @@ function loadOrCreateSecret(dataDir: string): Uint8Array {
     }
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
+}
+
+function trustProxySetting(
+  value: string,
+): false | ((address: string, hop: number) => boolean) | string[] {
+  if (value === 'false' || value === '' || value === '0') return false
+  if (/^\d+$/.test(value)) {
+    // Trust exactly that many hops: the client's own X-Forwarded-For entries are never believed.
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return list(value)
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -131,7 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     stripe:

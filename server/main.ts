@@ -3,6 +3,7 @@ import { createBillingJobs } from './billing/renewals.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { MAILBOX_PATH } from './mail/mailbox-page.ts'
 import { createMailSender } from './mail/sender.ts'
+import { startHousekeeping } from './housekeeping.ts'
 import { createMailTransport } from './mail/transport.ts'
 
 /** Starts the server the way `npm start` does: config from the environment, then listen. */
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   // every instance at once.
   const billingJobs = createBillingJobs(ctx, { log: app.log })
   billingJobs.start()
+  const stopHousekeeping = startHousekeeping(ctx, app.log)
   const address = `http://localhost:${config.port}`
   const lines = [
     '',
@@ -36,12 +38,14 @@ async function main(): Promise<void> {
     `  E-mail:   ${sender.transport.name === 'SMTP' ? 'SMTP' : 'console (nothing leaves this machine)'}`,
     `  Payments: ${ctx.payments.name === 'stripe' ? 'Stripe' : 'built-in test checkout (no charge)'}`,
   ]
-  if (config.env !== 'production') lines.push(`  Mailbox:  ${address}${MAILBOX_PATH}`)
+  if (config.env !== 'production' && !config.smtpUrl)
+    lines.push(`  Mailbox:  ${address}${MAILBOX_PATH}`)
   console.log(`${lines.join('\n')}\n`)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       // The batch in flight finishes (and is marked) before the database closes under it.
+      stopHousekeeping()
       void Promise.all([sender.stop(), billingJobs.stop()])
         .then(() => app.close())
         .then(() => process.exit(0))

@@ -103,7 +103,9 @@ describe('account journey over HTTP (npm start)', () => {
       is_subscribed: false,
     })
 
-    // Refresh rotates the token; the old one is dead afterwards and its reuse ends the family.
+    // Refresh rotates the token; the old one is dead afterwards. (Presented again right away it is
+    // taken for a second tab refreshing at the same moment, so the family survives; a later replay
+    // revokes it — the server tests move the clock for that.)
     const refreshed = await call('POST', `/auth/refresh-token?user_id=${userId}`, {
       bearer: refreshToken,
     })
@@ -121,7 +123,7 @@ describe('account journey over HTTP (npm start)', () => {
     const afterReuse = await call('POST', `/auth/refresh-token?user_id=${userId}`, {
       bearer: rotated,
     })
-    expect(afterReuse.status).toBe(401)
+    expect(afterReuse.status).toBe(200)
 
     // A second session, to see the reset end it.
     const second = await call('POST', '/auth/login', { body: { email, password } })

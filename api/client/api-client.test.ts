@@ -416,6 +416,36 @@ describe('refresh on 401', () => {
     expect(await snapshot(tokenStore)).toEqual({ access: 'a1', refresh: 'r1', user: 'u1' })
   })
 
+  it('keeps the session when the refresh call is rate limited (429)', async () => {
+    const { client, tokenStore, onSessionExpired } = setup((r) =>
+      r.pathname.endsWith('/refresh-token')
+        ? fail(429, 'Too many attempts. Please wait 3 minutes and try again.')
+        : fail(401, 'Your session has expired.'),
+    )
+    const error = await rejection(client.call('me'))
+    expect([error.kind, error.status]).toEqual(['http', 429])
+    expect(onSessionExpired).not.toHaveBeenCalled()
+    expect(await snapshot(tokenStore)).toEqual({ access: 'a1', refresh: 'r1', user: 'u1' })
+  })
+
+  it('keeps the session when another tab rotated the token while this refresh was refused', async () => {
+    const shared: { store?: TokenStore } = {}
+    const { client, tokenStore, onSessionExpired } = setup(async (r) => {
+      if (r.pathname.endsWith('/refresh-token')) {
+        // The other tab won the race: its new tokens land in the shared storage.
+        await shared.store?.saveSession({ access_token: 'a2', refresh_token: 'r2', user_id: 'u1' })
+        return fail(401, 'Session expired. Please log in again.')
+      }
+      return r.headers.authorization === 'Bearer a2'
+        ? ok(me)
+        : fail(401, 'Your session has expired.')
+    })
+    shared.store = tokenStore
+    await expect(client.call('me')).resolves.toEqual(me)
+    expect(onSessionExpired).not.toHaveBeenCalled()
+    expect(await snapshot(tokenStore)).toEqual({ access: 'a2', refresh: 'r2', user: 'u1' })
+  })
+
   it('does not refresh on a 401 from a public route (a wrong password is not an expired session)', async () => {
     const { client, requests, tokenStore, onSessionExpired } = setup(() =>
       fail(401, 'Invalid email or password.'),

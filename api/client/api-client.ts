@@ -148,10 +148,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const answer = await send(def, buildUrl(baseUrl, def, input), input, refreshToken)
       tokens = interpret<'refreshToken'>(def, answer)
     } catch (error) {
-      // Offline or a server/tunnel outage says nothing about the session: keep it, report the error.
-      if (error instanceof ApiError && (error.kind === 'network' || error.status >= 500)) {
-        throw error
-      }
+      // Only a refused token ends the session. Offline, an outage or a rate limit (429) says
+      // nothing about it: keep it and report the error.
+      const refused =
+        error instanceof ApiError && error.kind === 'http' && [400, 401, 403].includes(error.status)
+      if (!refused) throw error
+      // Another holder of the same storage (a second tab) may have rotated the token meanwhile:
+      // its new tokens are in the store, and the session lives on.
+      const now = present(await tokenStore.getRefreshToken())
+      const access = present(await tokenStore.getAccessToken())
+      if (now !== null && now !== refreshToken && access !== null) return access
       return expireSession()
     }
     await tokenStore.saveSession({

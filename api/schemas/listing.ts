@@ -97,7 +97,8 @@ export const normalizedListing = z.strictObject({
   url: httpsUrl,
   address: listingAddress,
   /** Whole dollars as the page shows them: asking price, monthly rent (`for_rent`), or sale price (`sold`). */
-  price: z.number().nonnegative().max(10_000_000_000).nullable(),
+  // The upper bound is the database's 32-bit integer column; no home listing comes near it.
+  price: z.number().nonnegative().max(2_147_483_647).nullable(),
   listing_status: z.enum(LISTING_STATUSES),
   home_type: z.enum(HOME_TYPES),
   bedrooms: z.number().int().min(0).max(100).nullable(),

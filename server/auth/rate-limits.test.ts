@@ -41,6 +41,16 @@ const cases: Case[] = [
       }),
   ],
   [
+    'register per e-mail',
+    limits.registerPerEmail.max,
+    (i) =>
+      post(
+        '/auth/register',
+        { name: 'A', email: 'same@example.com', phoneNumber: '+14155550123', password: PASSWORD },
+        ip(i),
+      ),
+  ],
+  [
     'forgot per IP',
     limits.forgotPerIp.max,
     (i) =>

@@ -8,6 +8,7 @@ export const limits = {
   loginPerIp: { name: 'login:ip', max: 30, windowSeconds: 15 * MINUTE },
   loginPerEmail: { name: 'login:email', max: 10, windowSeconds: 15 * MINUTE },
   registerPerIp: { name: 'register:ip', max: 10, windowSeconds: HOUR },
+  registerPerEmail: { name: 'register:email', max: 5, windowSeconds: HOUR },
   forgotPerIp: { name: 'forgot:ip', max: 20, windowSeconds: HOUR },
   forgotPerEmail: { name: 'forgot:email', max: 5, windowSeconds: HOUR },
   resetPerIp: { name: 'reset:ip', max: 20, windowSeconds: HOUR },

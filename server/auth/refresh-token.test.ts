@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
 import { SESSION_EXPIRED_MESSAGE } from './refresh-token.ts'
+import { ROTATION_GRACE_SECONDS } from './refresh-tokens.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -44,12 +45,23 @@ describe('POST /auth/refresh-token', () => {
     const first = await refresh(user.userId, user.refreshToken)
     const second = String(first.json().data?.refresh_token)
 
+    t.clock.advance(ROTATION_GRACE_SECONDS + 1)
     const replay = await refresh(user.userId, user.refreshToken)
     expect(replay.statusCode).toBe(401)
     expect(replay.json().message).toBe(SESSION_EXPIRED_MESSAGE)
 
     // The thief's replay also ended the legitimate holder's newer token.
     expect((await refresh(user.userId, second)).statusCode).toBe(401)
+  })
+
+  it('two refreshes with one token at the same moment: one wins, the session lives on', async () => {
+    const user = await loggedInUser(t)
+    const winner = await refresh(user.userId, user.refreshToken)
+    const loser = await refresh(user.userId, user.refreshToken)
+    expect(winner.statusCode).toBe(200)
+    expect(loser.statusCode).toBe(401)
+    const next = String(winner.json().data?.refresh_token)
+    expect((await refresh(user.userId, next)).statusCode).toBe(200)
   })
 
   it('leaves other sessions of the same user alone when one family is revoked', async () => {
@@ -61,7 +73,8 @@ describe('POST /auth/refresh-token', () => {
     })
     const otherDevice = String(login.json().data?.refresh_token)
     await refresh(user.userId, user.refreshToken)
-    await refresh(user.userId, user.refreshToken)
+    t.clock.advance(ROTATION_GRACE_SECONDS + 1)
+    expect((await refresh(user.userId, user.refreshToken)).statusCode).toBe(401)
     expect((await refresh(user.userId, otherDevice)).statusCode).toBe(200)
   })
 

@@ -7,6 +7,8 @@ import { hashToken, newSecretToken } from './secret-token.ts'
 
 /** DESIGN §3: refresh tokens live 30 days and rotate on every use. */
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600
+/** A token rotated this recently and presented again is a concurrent refresh, not a replay. */
+export const ROTATION_GRACE_SECONDS = 30
 
 async function insertToken(
   db: Kysely<Database>,
@@ -65,6 +67,12 @@ export async function rotateRefreshToken(
       .executeTakeFirst()
     if (row?.user_id !== userId) return { ok: false, reason: 'unknown' }
     if (row.revoked_at !== null) {
+      // Rotated moments ago: two tabs refreshing with the same token at once, not a thief.
+      // Refuse this one without ending the session; the other tab's rotation stands.
+      const rotatedAgo = clock().getTime() - Date.parse(row.revoked_at)
+      if (row.replaced_by !== null && rotatedAgo <= ROTATION_GRACE_SECONDS * 1000) {
+        return { ok: false, reason: 'unknown' }
+      }
       await revokeFamily(trx, row.family_id, clock)
       return { ok: false, reason: 'reused' }
     }

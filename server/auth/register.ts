@@ -15,7 +15,10 @@ import { isUniqueViolation } from '../db/unique-violation.ts'
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists.'
 
 export default defineRoute(routes.register, async ({ body, request }, ctx) => {
-  await hitRateLimits(ctx, [[limits.registerPerIp, request.ip]])
+  await hitRateLimits(ctx, [
+    [limits.registerPerIp, request.ip],
+    [limits.registerPerEmail, body.email.toLowerCase()],
+  ])
   if (isCommonPassword(body.password)) {
     throw new AppError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE })
   }

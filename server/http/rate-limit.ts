@@ -52,7 +52,7 @@ export async function hitRateLimits(
 }
 
 /** Windows are at most a day long, so older ones count for nothing; the periodic job drops them. */
-export async function pruneRateLimits(ctx: AppContext): Promise<void> {
+export async function pruneRateLimits(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   const dayAgo = Math.floor(ctx.clock().getTime() / 1000) - 86_400
   await ctx.db.deleteFrom('rate_limit_hits').where('window_start', '<', dayAgo).execute()
 }

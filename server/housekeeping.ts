@@ -1,0 +1,33 @@
+import type { AppContext } from './app-context.ts'
+import { pruneRateLimits } from './http/rate-limit.ts'
+
+/** How often each server process clears what can no longer matter. Safe on several instances. */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
+
+/**
+ * Drops rows that only grow otherwise: old rate-limit windows and expired refresh and one-time
+ * tokens (an expired token is refused whether or not its row exists).
+ */
+export async function pruneExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
+  const now = ctx.clock().toISOString()
+  await pruneRateLimits(ctx)
+  await ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute()
+  await ctx.db.deleteFrom('one_time_tokens').where('expires_at', '<', now).execute()
+}
+
+export function startHousekeeping(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  log: { error: (obj: object, msg: string) => void },
+): () => void {
+  const run = () => {
+    pruneExpired(ctx).catch((error: unknown) => {
+      log.error({ err: error }, 'housekeeping failed')
+    })
+  }
+  run()
+  const timer = setInterval(run, HOUSEKEEPING_INTERVAL_MS)
+  timer.unref()
+  return () => {
+    clearInterval(timer)
+  }
+}
