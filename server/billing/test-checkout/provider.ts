@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { lockUserRow } from '../../db/lock-user-row.ts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
@@ -94,6 +95,7 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
       .where('id', '=', session.plan_id)
       .executeTakeFirstOrThrow()
     const charge = planCharge(plan)
+    await lockUserRow(trx, session.user_id)
     const running = await findRunningSubscription(trx, session.user_id, 'test', now)
     let subscriptionId: string
     let periodStart: string
