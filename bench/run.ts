@@ -13,7 +13,9 @@
  * server's event loop; they do share this machine's cores.
  *
  * First, the landing page's first-load JavaScript, gzipped, from the built site (site-bundle.ts;
- * it builds the site when dist/site is missing).
+ * it builds the site when dist/site is missing); then the extension's budgets: the Zillow
+ * extraction (zillow-extraction.ts) and click → Marketplace form filled in real Chromium with the
+ * built extension (extension-flow.ts), before the load tests take the cores.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -23,9 +25,11 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../server/app.ts'
 import { recordTransaction } from '../server/billing/subscriptions.ts'
 import { loadConfig } from '../server/config.ts'
+import { benchExtensionFlow, reportExtensionFlow } from './extension-flow.ts'
 import { seedUsage } from './seed-usage.ts'
 import { ensureSiteBuilt, measureLandingBundle, reportLandingBundle } from './site-bundle.ts'
 import { percentile, steadyLoad } from './steady-load.ts'
+import { benchZillowExtractionOnNode, reportZillowExtraction } from './zillow-extraction.ts'
 
 const SECONDS = 5
 const WARMUP_SECONDS = 1
@@ -187,6 +191,10 @@ async function main(): Promise<void> {
   ensureSiteBuilt()
   const landingBundle = measureLandingBundle()
   const landing = reportLandingBundle(landingBundle)
+  process.stdout.write('Extension: extraction, then click → form filled in Chromium … ')
+  const extraction = reportZillowExtraction(await benchZillowExtractionOnNode())
+  const flow = reportExtensionFlow(await benchExtensionFlow())
+  console.log('done')
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-bench-'))
   const config = loadConfig({
@@ -273,6 +281,8 @@ async function main(): Promise<void> {
         `saturation (latency in whole ms); "/s" rows: requests sent on a fixed schedule.\n`,
     )
     console.log(`${landing.lines.join('\n')}\n`)
+    console.log(`${extraction.lines.join('\n')}\n`)
+    console.log(`${flow.lines.join('\n')}\n`)
     const bareUrl = `${address(bare)}/bare`
     const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
     const meRow = await saturate({ name: 'GET /users/me', url: `${api}/users/me`, headers: bearer })
@@ -322,6 +332,8 @@ async function main(): Promise<void> {
       `  landing page first-load JS ≤ 100 KB gzip: ${verdict(landing.ok)} ` +
         `(${(landingBundle.jsGzipBytes / 1024).toFixed(1)} KB)`,
     )
+    const verdicts = [...extraction.lines, ...flow.lines].filter((l) => /: (PASS|FAIL)/.test(l))
+    for (const line of verdicts) console.log(`  ${line.trim()}`)
     console.log(
       `  login: ${Math.round(loginRow.rps)} req/s — bounded by argon2id on purpose (DESIGN §10), no budget.`,
     )

@@ -272,6 +272,41 @@ describe('converting', () => {
     expect(screen.getByText('Loading photos 8 / 20')).toBeInTheDocument()
   })
 
+  it('says the conversion was interrupted when Chrome stopped the worker mid-way', async () => {
+    const user = userEvent.setup()
+    render(<App />)
+    const button = await convertButton()
+    // The worker dies before answering, so the channel closes; asked again, the restarted
+    // worker has marked the conversion interrupted (src/background/conversion.ts).
+    const answer = fake.chrome.runtime.sendMessage.getMockImplementation()
+    fake.chrome.runtime.sendMessage.mockImplementation((message: unknown) => {
+      if ((message as Envelope).type !== 'convert:start') {
+        return answer ? answer(message) : Promise.resolve(undefined)
+      }
+      sent.push(message as Envelope)
+      worker.conversion = {
+        runId: 'r',
+        sourceTabId: 7,
+        phase: 'failed',
+        photosDone: 3,
+        photosTotal: 20,
+        error: {
+          kind: 'interrupted',
+          message: 'The conversion was interrupted. Please try again.',
+        },
+        marketplaceTabId: null,
+        updatedAt: new Date().toISOString(),
+      }
+      return Promise.reject(new Error('The message channel closed before a response was received'))
+    })
+    await user.click(button)
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The conversion was interrupted. Please try again.',
+    )
+    expect(screen.getByText('742 Evergreen Ter')).toBeInTheDocument()
+    expect(await convertButton()).toBeEnabled()
+  })
+
   it('asks to log in again when the session expired, then shows the same listing', async () => {
     worker.convert = {
       ok: false,

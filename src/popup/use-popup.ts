@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
-import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
+import { DEFAULT_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
 import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import {
   sendMessage,
   type ConversionState,
   type ConvertError,
+  type ConvertOutcome,
   type ListingLookup,
   type LoginResult,
 } from '../messages.ts'
@@ -142,10 +143,21 @@ export function usePopup(): PopupModel {
     if (!tab || listing.state !== 'done' || !listing.lookup.ok) return
     const listingToSend: NormalizedListing = listing.lookup.listing
     setError(null)
-    const outcome = await sendMessage('convert:start', {
-      sourceTabId: tab.id,
-      listing: listingToSend,
-    })
+    let outcome: ConvertOutcome
+    try {
+      outcome = await sendMessage('convert:start', {
+        sourceTabId: tab.id,
+        listing: listingToSend,
+      })
+    } catch {
+      // No answer: Chrome stopped the worker mid-conversion and the channel closed. Asking for
+      // the status starts it again, and a starting worker marks the conversion nobody drives any
+      // more as interrupted: the popup shows that, with Convert to retry, not endless progress.
+      const state = await sendMessage('convert:status', { sourceTabId: tab.id }).catch(() => null)
+      setConversion(state)
+      if (state === null) setError({ kind: 'failed', message: DEFAULT_ERROR_MESSAGE })
+      return
+    }
     if (outcome.ok) return
     if (outcome.error.kind === 'session-expired') {
       setSession({ state: 'logged-out', notice: SESSION_EXPIRED_MESSAGE })

@@ -1,0 +1,251 @@
+/**
+ * DESIGN §9: click → Marketplace form filled with 20 photos, fixtures on loopback: < 3 s, and
+ * within 1.5× of the time to just download those photos.
+ *
+ * Measured in real Chromium with the built extension, exactly as the browser tests drive it
+ * (tests/support/extension-env.ts): the app server (`npm start`, its own DATA_DIR), an extension
+ * build for it, the Zillow and Marketplace fixtures and 20 photos (1536 × 1024 JPEGs of a couple
+ * of hundred KB, like Zillow's `cc_ft_1536` files) on a loopback HTTPS server under their real
+ * hostnames.
+ *
+ * - click → filled: from the press of "Convert to Marketplace listing" in the real popup to the
+ *   filler's report on the Marketplace form (the last thing it does), with all 20 photos attached.
+ *   Split at the moment the new tab asks for Marketplace's page: before it, the metered API call
+ *   and the photo downloads (the worker opens the tab once every photo is stored); after it, the
+ *   page load, the photos' hand-over to the content script and the fill, including the form
+ *   fixture's imitation of Facebook's pace (the form renders 120 ms late, each combobox's
+ *   options 30 ms after the click, address suggestions 60 ms after typing stops).
+ * - download only: the same 20 photo URLs fetched by the extension's service worker, all at once,
+ *   and nothing else: the floor any implementation pays on this machine.
+ *
+ * Medians of RUNS runs after one warm-up conversion (which also answers the one-time
+ * listing-agent question). Then the 1.5 MB bench page is opened in the same tab and the worker
+ * asks the built Zillow content script for its listing: extraction in Chromium, message round
+ * trip included.
+ *
+ * Run alone with `npx tsx bench/extension-flow.ts` (needs dist/site); `npm run bench` includes it.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page, WebWorker } from 'puppeteer-core'
+import { createVerifiedAccount } from '../tests/support/accounts.ts'
+import {
+  marketplaceRecord,
+  popupLogin,
+  popupPreview,
+  popupText,
+  waitForFillReport,
+} from '../tests/support/extension.ts'
+import { startExtensionEnv, type ExtensionEnv } from '../tests/support/extension-env.ts'
+
+export const FLOW_BUDGET_MS = 3000
+export const FLOW_BUDGET_RATIO = 1.5
+const EXTRACTION_BUDGET_MS = 20
+const RUNS = 5
+const EXTRACTION_RUNS = 30
+const LISTING = 'next-data-current-sf-house-for-sale.html'
+const BENCH_PAGE = 'bench-1.5mb-sf-house.html'
+const MARKETPLACE_URL = 'https://www.facebook.com/marketplace/create/rental'
+const PHOTOS = 20
+
+interface Run {
+  /** Click → filled. */
+  flowMs: number
+  /** Click → the new tab asks for Marketplace's page. */
+  toTabMs: number
+  /** Downloading the 20 photos only. */
+  downloadMs: number
+}
+
+export interface ExtensionFlowResult {
+  runs: Run[]
+  medianFlowMs: number
+  medianToTabMs: number
+  medianDownloadMs: number
+  photoBytes: number
+  /** Zillow content script round trips on the 1.5 MB page (ms), sorted. */
+  extractionMs: number[]
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+/** One conversion from the popup over `listingTab`. */
+async function convertOnce(
+  env: ExtensionEnv,
+  listingTab: Page,
+  first: boolean,
+): Promise<Omit<Run, 'downloadMs'>> {
+  const { ext, web } = env
+  const popup = await ext.openPopup(listingTab)
+  await popupPreview(popup)
+  const button = await popup.waitForSelector('::-p-text(Convert to Marketplace listing)')
+  if (!button) throw new Error('no Convert button')
+  let clicked: number
+  if (first) {
+    await button.click()
+    await popup.locator('.confirm input[type="checkbox"]').click()
+    const confirm = await popup.waitForSelector('::-p-text(Confirm and convert)')
+    clicked = Date.now()
+    await confirm?.click()
+  } else {
+    clicked = Date.now()
+    await button.click()
+  }
+  const marketplace = await ext.tabAt(MARKETPLACE_URL)
+  const filled = await waitForFillReport(marketplace)
+  const tabAsked = web.marketplaceLoads().at(-1)?.at ?? filled
+  const { state, clicks } = await marketplaceRecord(marketplace)
+  if (state.photos.length !== PHOTOS || clicks.length > 0) {
+    throw new Error(
+      `the form has ${state.photos.length} photos and ${clicks.length} presses of Next/Publish`,
+    )
+  }
+  await marketplace.close()
+  return { flowMs: filled - clicked, toTabMs: tabAsked - clicked }
+}
+
+/** The 20 photos fetched by the worker all at once, and nothing else (ms, the worker's clock). */
+async function downloadOnly(worker: WebWorker, urls: readonly string[]): Promise<number> {
+  return worker.evaluate(async (list) => {
+    const started = performance.now()
+    const blobs = await Promise.all(
+      list.map((url) => fetch(url, { credentials: 'omit' }).then((res) => res.blob())),
+    )
+    if (blobs.some((blob) => blob.size === 0)) throw new Error('an empty photo')
+    return performance.now() - started
+  }, urls)
+}
+
+interface Tabs {
+  query: (filter: { active: boolean; lastFocusedWindow: boolean }) => Promise<{ id?: number }[]>
+  sendMessage: (
+    tabId: number,
+    message: unknown,
+    options: { frameId: number },
+  ) => Promise<{ ok: boolean; value?: { ok: boolean } }>
+}
+declare const chrome: { tabs: Tabs }
+
+/** The worker asks the Zillow content script of the active tab for its listing, `runs` times. */
+async function extractInChromium(worker: WebWorker, runs: number): Promise<number[]> {
+  const times = await worker.evaluate(async (count) => {
+    const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true })
+    if (tab?.id === undefined) throw new Error('no active tab')
+    const taken: number[] = []
+    for (let i = 0; i < count + 3; i++) {
+      const started = performance.now()
+      const reply = await chrome.tabs.sendMessage(
+        tab.id,
+        { type: 'zillow:extract', payload: {} },
+        { frameId: 0 },
+      )
+      const ms = performance.now() - started
+      if (!reply.ok || reply.value?.ok !== true) throw new Error('the page gave no listing')
+      // The first few warm the extractor up, as on Node.
+      if (i >= 3) taken.push(ms)
+    }
+    return taken
+  }, runs)
+  return times.sort((a, b) => a - b)
+}
+
+export async function benchExtensionFlow(runs = RUNS): Promise<ExtensionFlowResult> {
+  const env = await startExtensionEnv()
+  try {
+    const { ext, web, server } = env
+    const account = await createVerifiedAccount(server, 'bench-flow')
+    const listingTab = ext.page
+    const login = await ext.openPopup(listingTab)
+    await popupLogin(login, account)
+    await popupText(login, 'Signed in as')
+    await listingTab.goto(web.zillowPage(LISTING), { waitUntil: 'load' })
+
+    // Warm-up (and the one-time question); its photo URLs are every run's.
+    await convertOnce(env, listingTab, true)
+    const photoRequests = web.photoRequests().filter((r) => r.dest === 'empty')
+    const urls = [...new Set(photoRequests.map((r) => `https://photos.zillowstatic.com${r.path}`))]
+    if (urls.length !== PHOTOS) throw new Error(`the warm-up downloaded ${urls.length} photos`)
+
+    const measured: Run[] = []
+    for (let run = 0; run < runs; run++) {
+      const flow = await convertOnce(env, listingTab, false)
+      measured.push({ ...flow, downloadMs: await downloadOnly(await ext.worker(), urls) })
+    }
+
+    // The 1.5 MB page at the same URL, in the same (front) tab.
+    await listingTab.bringToFront()
+    await listingTab.goto(web.zillowPage(BENCH_PAGE), { waitUntil: 'load' })
+    const extractionMs = await extractInChromium(await ext.worker(), EXTRACTION_RUNS)
+
+    return {
+      runs: measured,
+      medianFlowMs: median(measured.map((r) => r.flowMs)),
+      medianToTabMs: median(measured.map((r) => r.toTabMs)),
+      medianDownloadMs: median(measured.map((r) => r.downloadMs)),
+      photoBytes: env.photo.length,
+      extractionMs,
+    }
+  } finally {
+    await env.close()
+  }
+}
+
+/** The lines `npm run bench` prints, and whether the budgets hold. */
+export function reportExtensionFlow(result: ExtensionFlowResult): { ok: boolean; lines: string[] } {
+  const ratio = result.medianFlowMs / result.medianDownloadMs
+  const withinTime = result.medianFlowMs < FLOW_BUDGET_MS
+  const withinRatio = ratio <= FLOW_BUDGET_RATIO
+  const extraction = median(result.extractionMs)
+  const extractionOk = extraction < EXTRACTION_BUDGET_MS
+  const ms = (value: number) => `${Math.round(value)} ms`
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+  const each = (pick: (run: Run) => number) => result.runs.map((run) => ms(pick(run))).join(', ')
+  const photos = `${PHOTOS} × ${(result.photoBytes / 1024).toFixed(0)} KB JPEG`
+  const rows = [
+    ['click → form filled', ms(result.medianFlowMs), each((r) => r.flowMs)],
+    ['  click → Marketplace tab asks', ms(result.medianToTabMs), each((r) => r.toTabMs)],
+    [
+      '  tab asks → form filled',
+      ms(result.medianFlowMs - result.medianToTabMs),
+      each((r) => r.flowMs - r.toTabMs),
+    ],
+    ['download the photos only', ms(result.medianDownloadMs), each((r) => r.downloadMs)],
+  ]
+  const width = Math.max(...rows.map((row) => (row[0] ?? '').length))
+  return {
+    ok: withinTime && withinRatio && extractionOk,
+    lines: [
+      `Extension in Chromium, loopback fixtures (${photos}), median of ${result.runs.length} runs:`,
+      ...rows.map(
+        ([name = '', value = '', runs = '']) =>
+          `  ${name.padEnd(width)}  ${value.padStart(7)}   (${runs})`,
+      ),
+      `  Zillow content script on the 1.5 MB page, round trip from the worker: median ` +
+        `${extraction.toFixed(1)} ms (min ${(result.extractionMs[0] ?? 0).toFixed(1)} ms, ` +
+        `${result.extractionMs.length} runs)`,
+      `  click → filled < ${ms(FLOW_BUDGET_MS)}: ${verdict(withinTime)} (${ms(result.medianFlowMs)})`,
+      `  click → filled ≤ ${FLOW_BUDGET_RATIO}× download only: ${verdict(withinRatio)} ` +
+        `(${ratio.toFixed(1)}×)`,
+      `  extraction in Chromium < ${EXTRACTION_BUDGET_MS} ms: ${verdict(extractionOk)} ` +
+        `(${extraction.toFixed(1)} ms)`,
+    ],
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  benchExtensionFlow().then(
+    (result) => {
+      console.log(reportExtensionFlow(result).lines.join('\n'))
+    },
+    (error: unknown) => {
+      console.error(error)
+      process.exitCode = 1
+    },
+  )
+}

@@ -1,0 +1,102 @@
+/**
+ * The site and the extension share one session (DESIGN §6 Auth), with the built extension in
+ * real Chromium and the site served by the same test server: the extension is built with that
+ * origin as its site (externally_connectable and the worker's sender check), so the site's
+ * `chrome.runtime.sendMessage(<extension id>, …)` reaches it. Logging in on the site logs the
+ * extension in, logging out there logs it out, and a login in the popup logs the site in.
+ */
+import type { Page } from 'puppeteer-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createVerifiedAccount, type TestAccount } from '../support/accounts.ts'
+import {
+  STORAGE,
+  popupLogin,
+  popupPreview,
+  popupText,
+  screenshotPopup,
+  storedValue,
+  until,
+} from '../support/extension.ts'
+import { ENV_TIMEOUT_MS, startExtensionEnv, type ExtensionEnv } from '../support/extension-env.ts'
+import { open, storageOf, waitForPath } from '../support/page.ts'
+import { signIn } from '../support/site.ts'
+
+const LISTING = 'next-data-current-sf-house-for-sale.html'
+const ACCOUNT_MENU = 'button[aria-label^="Account menu for"]'
+
+let env: ExtensionEnv
+let account: TestAccount
+let listingTab: Page
+let siteTab: Page
+
+beforeAll(async () => {
+  env = await startExtensionEnv()
+  account = await createVerifiedAccount(env.server, 'site-session')
+  listingTab = env.ext.page
+  await listingTab.goto(env.web.zillowPage(LISTING), { waitUntil: 'load' })
+  siteTab = await env.ext.browser.newPage()
+}, ENV_TIMEOUT_MS)
+
+afterAll(async () => {
+  await env.close()
+}, ENV_TIMEOUT_MS)
+
+/** The refresh token the extension keeps, or undefined when it is logged out. */
+async function extensionRefreshToken(): Promise<string | undefined> {
+  return storedValue<string>(await env.ext.worker(), 'local', STORAGE.refreshToken)
+}
+
+describe('one session for the site and the extension', () => {
+  it('logs the extension in when the agent signs in on the site, and out when they log out there', async () => {
+    const { ext, server } = env
+    expect(await extensionRefreshToken()).toBeUndefined()
+
+    await siteTab.bringToFront()
+    await signIn(siteTab, server.url, account)
+    // The site hands its session over right after login; the extension keeps the same tokens.
+    await until('the extension to take the site session', async () =>
+      Boolean(await extensionRefreshToken()),
+    )
+    const site = await storageOf(siteTab)
+    expect(Object.values({ ...site.local, ...site.session })).toContain(
+      await extensionRefreshToken(),
+    )
+
+    // The popup over the listing is logged in: no login form, the preview and Convert.
+    let popup = await ext.openPopup(listingTab)
+    const preview = await popupPreview(popup)
+    expect(preview.address).toContain('661 Lakeview Ave')
+    expect(await popup.$('input[type="password"]')).toBeNull()
+    await popupText(popup, 'Log out', 'header')
+    await screenshotPopup(popup, 'popup-site-login')
+    await popup.close()
+
+    // Log Out in the site's account menu logs the extension out too. (The site's tab comes to
+    // the front first: a background tab paints no frames, and clicks wait for one.)
+    await siteTab.bringToFront()
+    await open(siteTab, `${server.url}/`)
+    await siteTab.locator(ACCOUNT_MENU).click()
+    await siteTab.locator('[role="menuitem"]::-p-text(Log Out)').click()
+    await waitForPath(siteTab, '/sign-in')
+    await until('the extension to drop the session', async () => !(await extensionRefreshToken()))
+    popup = await ext.openPopup(listingTab)
+    await popup.waitForSelector('input[type="password"]')
+    await screenshotPopup(popup, 'popup-site-logout')
+    await popup.close()
+  })
+
+  it('logs the site in on load when the agent logged in in the popup', async () => {
+    const { ext, server } = env
+    const popup = await ext.openPopup(listingTab)
+    await popupLogin(popup, account)
+    await popupPreview(popup)
+    await popup.close()
+
+    // A signed-out site asks the extension for its session when it loads, and takes it.
+    await siteTab.bringToFront()
+    await open(siteTab, `${server.url}/`)
+    await siteTab.waitForSelector(ACCOUNT_MENU)
+    await open(siteTab, `${server.url}/dashboard`)
+    expect(new URL(siteTab.url()).pathname).toBe('/dashboard')
+  })
+})

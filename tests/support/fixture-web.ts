@@ -1,0 +1,195 @@
+/**
+ * "The web" for the extension's browser tests: one HTTPS server on loopback that answers for
+ * www.zillow.com (the Zillow fixtures, each at the URL its header names), www.facebook.com (the
+ * Marketplace form fixture) and photos.zillowstatic.com (listing photos). Chromium reaches it
+ * through `--host-resolver-rules` (DESIGN §8), so the manifest's real match patterns and host
+ * permissions are what the tests exercise. It records what was asked of it, for assertions.
+ */
+import { readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { root } from './paths.ts'
+import { MAPPED_HOSTS, selfSignedCertificate } from './tls.ts'
+
+export const ZILLOW_FIXTURES = path.join(root, 'tests', 'fixtures', 'zillow')
+export const MARKETPLACE_FIXTURE = path.join(
+  root,
+  'tests',
+  'fixtures',
+  'marketplace',
+  'create-rental.html',
+)
+
+/** The URL a Zillow fixture is meant to be opened at (its header's "Open at:" line). */
+export function fixtureUrl(file: string): string {
+  const head = readFileSync(path.join(ZILLOW_FIXTURES, file), 'utf8').slice(0, 4000)
+  const url = /Open at: (https:\/\/\S+)/.exec(head)?.[1]
+  if (!url) throw new Error(`${file} names no URL to open it at`)
+  return url
+}
+
+export interface PhotoRequest {
+  path: string
+  /**
+   * `Sec-Fetch-Dest`: `image` for an <img> (the Zillow page's gallery, the popup's preview),
+   * `empty` for a fetch() (the extension's worker downloading the draft's photos).
+   */
+  dest: string | null
+  at: number
+}
+
+export interface Hold {
+  /** Resolves when a held request has arrived (the browser is waiting for the page). */
+  requested: Promise<void>
+  /** Answers the held request(s) and stops holding. */
+  release: () => void
+}
+
+export interface FixtureWeb {
+  port: number
+  /** `--host-resolver-rules=…` mapping every fixture host to this server. */
+  resolverArg: string
+  /** Serves the Zillow fixture `file` at the URL its header names; answers that URL. */
+  zillowPage: (file: string) => string
+  /** The bytes every photos.zillowstatic.com/fp/… answers with (a JPEG). */
+  setPhoto: (jpeg: Buffer) => void
+  photoRequests: () => PhotoRequest[]
+  /** Every Marketplace page load: path with query, and when it was asked for. */
+  marketplaceLoads: () => { path: string; at: number }[]
+  /** Holds Marketplace page loads until `release()`: the tab waits, as on a slow network. */
+  holdMarketplace: () => Hold
+  /** Holds the worker's photo downloads until `release()`: the conversion waits mid-photos. */
+  holdPhotos: () => Hold
+  close: () => Promise<void>
+}
+
+function send(res: ServerResponse, status: number, type: string, body: Buffer | string): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' })
+  res.end(body)
+}
+
+export async function startFixtureWeb(): Promise<FixtureWeb> {
+  const zillowRoutes = new Map<string, string>()
+  const marketplace = readFileSync(MARKETPLACE_FIXTURE)
+  let photo: Buffer | null = null
+  const photos: PhotoRequest[] = []
+  const loads: { path: string; at: number }[] = []
+  interface Held {
+    waiting: (() => void)[]
+    arrived: () => void
+  }
+  const held: { marketplace: Held | null; photos: Held | null } = {
+    marketplace: null,
+    photos: null,
+  }
+
+  /** Answers now, or when the hold of `kind` is released. */
+  function answer(kind: keyof typeof held, respond: () => void): void {
+    const hold = held[kind]
+    if (!hold) {
+      respond()
+      return
+    }
+    hold.waiting.push(respond)
+    hold.arrived()
+  }
+
+  function startHold(kind: keyof typeof held): Hold {
+    let arrived!: () => void
+    const requested = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    const hold: Held = { waiting: [], arrived }
+    held[kind] = hold
+    return {
+      requested,
+      release() {
+        if (held[kind] === hold) held[kind] = null
+        for (const respond of hold.waiting.splice(0)) respond()
+      },
+    }
+  }
+
+  function marketplacePage(res: ServerResponse): void {
+    send(res, 200, 'text/html; charset=utf-8', marketplace)
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '')
+    const url = new URL(req.url ?? '/', `https://${host}`)
+    if (req.method !== 'GET') {
+      send(res, 405, 'text/plain', 'GET only')
+      return
+    }
+    if (host === 'photos.zillowstatic.com' && url.pathname.startsWith('/fp/')) {
+      const dest = req.headers['sec-fetch-dest']
+      photos.push({
+        path: url.pathname,
+        dest: typeof dest === 'string' ? dest : null,
+        at: Date.now(),
+      })
+      const respond = () => {
+        if (!photo) send(res, 503, 'text/plain', 'no photo yet')
+        else send(res, 200, 'image/jpeg', photo)
+      }
+      // Only the worker's downloads are held; pages' <img>s load as usual.
+      if (dest === 'image') respond()
+      else answer('photos', respond)
+      return
+    }
+    if (host === 'www.facebook.com' && url.pathname.startsWith('/marketplace/create/')) {
+      loads.push({ path: url.pathname + url.search, at: Date.now() })
+      answer('marketplace', () => {
+        marketplacePage(res)
+      })
+      return
+    }
+    if (host === 'www.zillow.com') {
+      const file = zillowRoutes.get(url.pathname)
+      if (file) {
+        send(res, 200, 'text/html; charset=utf-8', readFileSync(path.join(ZILLOW_FIXTURES, file)))
+        return
+      }
+    }
+    send(res, 404, 'text/html', '<!doctype html><title>Not found</title><h1>Not found</h1>')
+  }
+
+  const { key, cert } = selfSignedCertificate()
+  const server: Server = createServer({ key, cert }, handle)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+
+  return {
+    port,
+    resolverArg: `--host-resolver-rules=${MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`,
+    zillowPage(file) {
+      const url = fixtureUrl(file)
+      zillowRoutes.set(new URL(url).pathname, file)
+      return url
+    },
+    setPhoto(jpeg) {
+      photo = jpeg
+    },
+    photoRequests: () => [...photos],
+    marketplaceLoads: () => [...loads],
+    holdMarketplace: () => startHold('marketplace'),
+    holdPhotos: () => startHold('photos'),
+    async close() {
+      held.marketplace = null
+      held.photos = null
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve()
+        })
+      })
+    },
+  }
+}
