@@ -4,9 +4,10 @@ import type { ReactNode, SVGProps } from 'react'
  * The site's icon set: small inline SVGs (stroke icons in the style of Lucide, ISC). Decorative by
  * default (aria-hidden); the control that holds one carries the accessible name.
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number }
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number }
 
-function Svg({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame every icon shares; feature-specific icons use it too. */
+export function Svg({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

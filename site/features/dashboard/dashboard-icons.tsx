@@ -1,28 +1,6 @@
-import type { ReactNode, SVGProps } from 'react'
+import { Svg, type IconProps } from '../../components/icons.tsx'
 
 /** Icons only the dashboard uses, in the style of the site's set (components/icons.tsx). */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number }
-
-function Svg({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  )
-}
-
 export const CreditCardIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect width="20" height="14" x="2" y="5" rx="2" />
