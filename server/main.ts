@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { buildApp } from './app.ts'
 import { createBillingJobs } from './billing/renewals.ts'
 import { ConfigError, loadConfig } from './config.ts'
@@ -40,6 +42,10 @@ async function main(): Promise<void> {
   ]
   if (config.env !== 'production' && !config.smtpUrl)
     lines.push(`  Mailbox:  ${address}${MAILBOX_PATH}`)
+  const extensionDir = path.resolve(import.meta.dirname, '../dist/extension')
+  if (existsSync(path.join(extensionDir, 'manifest.json'))) {
+    lines.push(`  Extension: load ${extensionDir} unpacked (chrome://extensions, Developer mode)`)
+  }
   console.log(`${lines.join('\n')}\n`)
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
