@@ -4,6 +4,7 @@ import * as users from './schemas/users.ts'
 import * as plans from './schemas/plans.ts'
 import * as payment from './schemas/payment.ts'
 import * as listings from './schemas/listings.ts'
+import * as leads from './schemas/leads.ts'
 import { normalizedListing } from './schemas/listing.ts'
 
 /** Every API path lives under this prefix (SPEC §7). */
@@ -182,6 +183,66 @@ export const routes = {
     path: '/healthz',
     auth: 'none',
     data: z.object({ ok: z.literal(true) }),
+  }),
+  saveLead: route({
+    method: 'POST',
+    path: '/leads',
+    auth: 'access',
+    body: leads.saveLeadBody,
+    data: leads.saveLeadData,
+  }),
+  listLeads: route({
+    method: 'GET',
+    path: '/leads',
+    auth: 'access',
+    query: leads.listLeadsQuery,
+    data: leads.leadsPage,
+  }),
+  updateLead: route({
+    method: 'POST',
+    path: '/leads/update',
+    auth: 'access',
+    body: leads.updateLeadBody,
+    data: leads.updateLeadData,
+  }),
+  /**
+   * Answers `text/csv` (UTF-8 with BOM), not the envelope; errors are still in the envelope. The
+   * server registers it as a plain route (server/leads/export-leads-csv.ts); `data` is the CSV.
+   */
+  exportLeadsCsv: route({
+    method: 'GET',
+    path: '/leads/export.csv',
+    auth: 'access',
+    query: leads.exportLeadsCsvQuery,
+    data: z.string(),
+  }),
+  setLeadWebhook: route({
+    method: 'POST',
+    path: '/leads/webhook',
+    auth: 'access',
+    body: leads.leadWebhookBody,
+    data: leads.leadWebhookData,
+  }),
+  exportLeadsWebhook: route({
+    method: 'POST',
+    path: '/leads/export-webhook',
+    auth: 'access',
+    body: leads.exportLeadsWebhookBody,
+    data: leads.exportLeadsWebhookData,
+  }),
+  setFollowUpBoss: route({
+    method: 'POST',
+    path: '/leads/follow-up-boss',
+    auth: 'access',
+    body: leads.followUpBossBody,
+    data: leads.followUpBossData,
+  }),
+  exportLeadsFollowUpBoss: route({
+    method: 'POST',
+    path: '/leads/export-follow-up-boss',
+    auth: 'access',
+    body: leads.exportLeadsFollowUpBossBody,
+    data: leads.exportLeadsFollowUpBossData,
   }),
 } as const
 

@@ -17,6 +17,14 @@ import dashboard from './users/dashboard.ts'
 import me from './users/me.ts'
 import convertListing from './listings/convert-listing.ts'
 import listListings from './listings/list-listings.ts'
+import saveLead from './leads/save-lead.ts'
+import listLeads from './leads/list-leads.ts'
+import updateLead from './leads/update-lead.ts'
+import exportLeadsCsv from './leads/export-leads-csv.ts'
+import setLeadWebhook from './leads/set-lead-webhook.ts'
+import exportLeadsWebhook from './leads/export-leads-webhook.ts'
+import setFollowUpBoss from './leads/set-follow-up-boss.ts'
+import exportFollowUpBoss from './leads/export-follow-up-boss.ts'
 
 /** Every API route; a new feature adds its file and one line here. */
 export const routeModules: RouteModule[] = [
@@ -37,5 +45,13 @@ export const routeModules: RouteModule[] = [
   cancelSubscription,
   convertListing,
   listListings,
+  saveLead,
+  listLeads,
+  updateLead,
+  exportLeadsCsv,
+  setLeadWebhook,
+  exportLeadsWebhook,
+  setFollowUpBoss,
+  exportFollowUpBoss,
   health,
 ]

@@ -10,6 +10,7 @@ import * as accounts from './migrations/0001-accounts.ts'
 import * as outboxFailures from './migrations/0002-outbox-failures.ts'
 import * as billing from './migrations/0003-billing.ts'
 import * as listings from './migrations/0004-listings.ts'
+import * as leads from './migrations/0005-leads.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0002-outbox-failures': outboxFailures,
   '0003-billing': billing,
   '0004-listings': listings,
+  '0005-leads': leads,
 }
 
 const provider: MigrationProvider = {

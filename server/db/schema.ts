@@ -18,6 +18,10 @@ export interface Database {
   webhook_events: WebhookEventsTable
   api_usage_daily: ApiUsageDailyTable
   listings: ListingsTable
+  leads: LeadsTable
+  lead_webhooks: LeadWebhooksTable
+  follow_up_boss_accounts: FollowUpBossAccountsTable
+  lead_crm_attempts: LeadCrmAttemptsTable
 }
 
 export interface UsersTable {
@@ -189,5 +193,66 @@ export interface ListingsTable {
   photo_count: number
   data: string
   draft: string
+  created_at: string
+}
+
+/** An FSBO lead saved by a user (issue 7); one per (user, source, source_id). */
+export interface LeadsTable {
+  id: string
+  user_id: string
+  source: 'zillow_fsbo' | 'fsbo_com' | 'forsalebyowner_com'
+  source_id: string
+  listing_url: string
+  owner_name: string | null
+  /** E.164. */
+  phone: string | null
+  email: string | null
+  street: string | null
+  city: string | null
+  state: string | null
+  zip: string | null
+  address_key: string | null
+  price: number | null
+  beds: number | null
+  baths: number | null
+  living_area_sqft: number | null
+  days_on_market: number | null
+  photo_url: string | null
+  status: 'new' | 'contacted' | 'do_not_call'
+  notes: string
+  search_text: string
+  created_at: string
+  updated_at: string
+}
+export type LeadRow = Selectable<LeadsTable>
+
+/** A user's CRM webhook: where lead exports go and the key that signs them. */
+export interface LeadWebhooksTable {
+  user_id: string
+  url: string
+  secret: string
+  created_at: string
+  updated_at: string
+}
+
+export interface FollowUpBossAccountsTable {
+  user_id: string
+  api_key: string
+  created_at: string
+  updated_at: string
+}
+
+/** The CRM delivery log: one row per attempt. */
+export interface LeadCrmAttemptsTable {
+  id: string
+  delivery_id: string
+  user_id: string
+  target: 'webhook' | 'follow_up_boss'
+  url: string
+  attempt: number
+  lead_count: number
+  status_code: number | null
+  error: string | null
+  succeeded: number
   created_at: string
 }

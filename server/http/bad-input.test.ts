@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import { API_PREFIX } from '../../api/routes.ts'
 import { routeModules } from '../routes.ts'
 import { sampleListing } from '../listings/testing/sample-listing.ts'
+import { sampleLead } from '../leads/testing/sample-lead.ts'
 import { PASSWORD, createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
 
 /** A valid body for every route that takes one, so each bad variant differs in one way only. */
@@ -29,6 +30,12 @@ const validBodies: Record<string, Record<string, unknown>> = {
   },
   '/payment/cancel-subscription': { subscription_id: 'sub-123' },
   '/listings/convert': { ...sampleListing() },
+  '/leads': { ...sampleLead() },
+  '/leads/update': { lead_id: 'lead-123', status: 'contacted', notes: 'Called once' },
+  '/leads/webhook': { url: 'https://crm.example.com/hooks/leads' },
+  '/leads/export-webhook': { lead_ids: ['lead-123'] },
+  '/leads/follow-up-boss': { api_key: 'fka_0123456789abcdef' },
+  '/leads/export-follow-up-boss': { lead_ids: ['lead-123'] },
 }
 
 let t: TestApp

@@ -1,0 +1,238 @@
+import { z } from 'zod'
+import { EMAIL_PATTERN, messages } from '../validation-rules.ts'
+import { timestampField } from './fields.ts'
+
+/**
+ * FSBO leads (issue 7): owners selling by themselves, as the extension extracts them from a
+ * listing page and the dashboard shows them. Facts a page may not show are `null`, never guessed.
+ */
+
+export const LEAD_SOURCES = ['zillow_fsbo', 'fsbo_com', 'forsalebyowner_com'] as const
+export type LeadSource = (typeof LEAD_SOURCES)[number]
+
+export const LEAD_STATUSES = ['new', 'contacted', 'do_not_call'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+
+export const LEAD_LIMITS = {
+  sourceIdMaxLength: 200,
+  urlMaxLength: 2048,
+  nameMaxLength: 200,
+  phoneMaxLength: 40,
+  emailMaxLength: 254,
+  streetMaxLength: 200,
+  cityMaxLength: 100,
+  stateMaxLength: 50,
+  zipMaxLength: 20,
+  notesMaxLength: 5000,
+  searchMaxLength: 200,
+  maxIdsPerRequest: 1000,
+} as const
+
+const text = (max: number, what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .max(max, `${what} must be at most ${max} characters long`)
+
+const httpUrl = (what: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${what} must be an http(s) URL` })
+    .max(LEAD_LIMITS.urlMaxLength, `${what} is too long`)
+
+const count = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int(`${what} must be a whole number`)
+    .nonnegative(`${what} cannot be negative`)
+    .max(1_000_000_000, `${what} is too large`)
+
+export const leadAddress = z.strictObject({
+  street: text(LEAD_LIMITS.streetMaxLength, 'Street').nullable(),
+  city: text(LEAD_LIMITS.cityMaxLength, 'City').nullable(),
+  state: text(LEAD_LIMITS.stateMaxLength, 'State').nullable(),
+  zip: text(LEAD_LIMITS.zipMaxLength, 'ZIP').nullable(),
+})
+export type LeadAddress = z.infer<typeof leadAddress>
+
+/** POST /leads: one lead as extracted. `phone` is any format; the server makes it E.164. */
+export const saveLeadBody = z.strictObject({
+  source: z.enum(LEAD_SOURCES, { error: 'Unsupported lead source' }),
+  source_id: text(LEAD_LIMITS.sourceIdMaxLength, 'source_id').min(1, 'source_id is required'),
+  listing_url: httpUrl('listing_url'),
+  owner_name: text(LEAD_LIMITS.nameMaxLength, 'Owner name').nullable(),
+  phone: text(LEAD_LIMITS.phoneMaxLength, 'Phone').nullable(),
+  email: z
+    .string({ error: messages.invalidEmail })
+    .trim()
+    .max(LEAD_LIMITS.emailMaxLength, messages.invalidEmail)
+    .regex(EMAIL_PATTERN, messages.invalidEmail)
+    .nullable(),
+  address: leadAddress,
+  price: count('price').nullable(),
+  beds: count('beds').nullable(),
+  baths: z
+    .number({ error: 'baths must be a number' })
+    .nonnegative('baths cannot be negative')
+    .max(1000, 'baths is too large')
+    .nullable(),
+  living_area_sqft: count('living_area_sqft').nullable(),
+  days_on_market: count('days_on_market').nullable(),
+  photo_url: httpUrl('photo_url').nullable(),
+})
+export type SaveLeadBody = z.infer<typeof saveLeadBody>
+
+/** A stored lead as every answer shows it; `phone` is E.164. */
+export const lead = z.object({
+  _id: z.string(),
+  source: z.enum(LEAD_SOURCES),
+  source_id: z.string(),
+  listing_url: z.string(),
+  owner_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.object({
+    street: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip: z.string().nullable(),
+  }),
+  price: z.number().nullable(),
+  beds: z.number().nullable(),
+  baths: z.number().nullable(),
+  living_area_sqft: z.number().nullable(),
+  days_on_market: z.number().nullable(),
+  photo_url: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  notes: z.string(),
+  created_at: timestampField,
+  updated_at: timestampField,
+})
+export type Lead = z.infer<typeof lead>
+
+/** `created` is false when the lead matched one already saved and was updated instead. */
+export const saveLeadData = z.object({ lead, created: z.boolean() })
+
+/** Filters shared by the list and the CSV export. */
+const leadFilters = {
+  status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
+  source: z.enum(LEAD_SOURCES, { error: 'Unknown source' }).optional(),
+  /** Search text over owner name, phone, e-mail and address. */
+  q: z.string().trim().max(LEAD_LIMITS.searchMaxLength, 'The search text is too long').optional(),
+}
+
+/** GET /leads: newest first, a page at a time. */
+export const listLeadsQuery = z.strictObject({
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(10_000)
+    .default(1),
+  page_size: z.coerce
+    .number()
+    .int('page_size must be a whole number')
+    .min(1, 'page_size must be at least 1')
+    .max(100, 'page_size must be at most 100')
+    .default(20),
+  ...leadFilters,
+})
+export type ListLeadsQuery = z.infer<typeof listLeadsQuery>
+
+export const leadsPage = z.object({
+  items: z.array(lead),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int().nonnegative(),
+})
+
+/** GET /leads/export.csv: the selected leads (`ids`, comma separated) or all that match. */
+export const exportLeadsCsvQuery = z.strictObject({
+  ids: z
+    .string()
+    .max(LEAD_LIMITS.maxIdsPerRequest * 40, 'Too many ids')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id.length > 0),
+    )
+    .pipe(z.array(z.string().max(100)).max(LEAD_LIMITS.maxIdsPerRequest, 'Too many ids'))
+    .optional(),
+  ...leadFilters,
+})
+export type ExportLeadsCsvQuery = z.infer<typeof exportLeadsCsvQuery>
+
+const leadIdField = z
+  .string({ error: 'lead_id is required' })
+  .min(1, 'lead_id is required')
+  .max(100, 'Invalid lead_id')
+
+/** POST /leads/update: status and/or notes of one of the caller's leads. */
+export const updateLeadBody = z.strictObject({
+  lead_id: leadIdField,
+  status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
+  notes: z
+    .string({ error: 'notes must be text' })
+    .max(
+      LEAD_LIMITS.notesMaxLength,
+      `Notes must be at most ${LEAD_LIMITS.notesMaxLength} characters long`,
+    )
+    .optional(),
+})
+
+export const updateLeadData = z.object({ lead })
+
+/** POST /leads/webhook: where CRM exports go. The secret is made by the server. */
+export const leadWebhookBody = z.strictObject({
+  url: z
+    .string({ error: 'url is required' })
+    .trim()
+    .min(1, 'url is required')
+    .max(LEAD_LIMITS.urlMaxLength, 'url is too long'),
+})
+
+/** The signing secret is shown in this answer only; saving the webhook again makes a new one. */
+export const leadWebhookData = z.object({ url: z.string(), secret: z.string() })
+
+/** POST /leads/export-webhook: the given leads, or all of them, to the user's webhook. */
+export const exportLeadsWebhookBody = z.strictObject({
+  lead_ids: z
+    .array(leadIdField, { error: 'lead_ids must be a list of lead ids' })
+    .min(1, 'Select at least one lead')
+    .max(LEAD_LIMITS.maxIdsPerRequest, 'Too many leads at once')
+    .optional(),
+})
+
+export const exportLeadsWebhookData = z.object({
+  delivered: z.boolean(),
+  /** How many leads the delivery carried. */
+  sent: z.number().int().nonnegative(),
+  /** Do-not-call leads left out: they never leave for a CRM. */
+  skipped_do_not_call: z.number().int().nonnegative(),
+  attempts: z.number().int().nonnegative(),
+  /** Null when there was nothing to send. */
+  delivery_id: z.string().nullable(),
+})
+
+/** POST /leads/follow-up-boss: the user's Follow Up Boss API key (Admin → API in Follow Up Boss). */
+export const followUpBossBody = z.strictObject({
+  api_key: z
+    .string({ error: 'api_key is required' })
+    .trim()
+    .min(10, 'This does not look like a Follow Up Boss API key')
+    .max(200, 'This does not look like a Follow Up Boss API key')
+    .regex(/^[\w-]+$/, 'This does not look like a Follow Up Boss API key'),
+})
+
+/** The key is never shown again; its last four characters say which one is saved. */
+export const followUpBossData = z.object({ connected: z.literal(true), key_last4: z.string() })
+
+/** POST /leads/export-follow-up-boss: the given leads (or all) as Follow Up Boss events. */
+export const exportLeadsFollowUpBossBody = exportLeadsWebhookBody
+
+export const exportLeadsFollowUpBossData = z.object({
+  sent: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** Do-not-call leads left out: they never leave for a CRM. */
+  skipped_do_not_call: z.number().int().nonnegative(),
+})

@@ -1,0 +1,175 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { followUpBossApi } from './follow-up-boss.ts'
+import { leadSession } from './testing/lead-session.ts'
+import { sampleLead } from './testing/sample-lead.ts'
+
+const API_KEY = 'fka_0a1b2c3d4e5f6a7b8c9d'
+
+let t: TestApp
+let receiver: Server | undefined
+const realBaseUrl = followUpBossApi.baseUrl
+beforeEach(async () => {
+  t = await createTestApp()
+})
+afterEach(async () => {
+  followUpBossApi.baseUrl = realBaseUrl
+  await new Promise<void>((resolve) => {
+    if (receiver)
+      receiver.close(() => {
+        resolve()
+      })
+    else resolve()
+  })
+  receiver = undefined
+  await t.close()
+})
+
+type Session = Awaited<ReturnType<typeof leadSession>>
+interface Call {
+  method: string
+  url: string
+  authorization: string
+  body: Record<string, unknown>
+}
+
+/** A stand-in for api.followupboss.com on 127.0.0.1: answers the statuses in turn, then 201. */
+async function startFollowUpBoss(statuses: number[] = []): Promise<Call[]> {
+  const calls: Call[] = []
+  const queue = [...statuses]
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      calls.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers.authorization ?? '',
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
+      })
+      res.statusCode = queue.shift() ?? 201
+      res.setHeader('content-type', 'application/json')
+      res.end('{"id":1}')
+    })
+  })
+  await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve))
+  followUpBossApi.baseUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+  return calls
+}
+
+async function save(user: Session, payload: SaveLeadBody): Promise<Lead> {
+  const res = await t.api({ method: 'POST', url: '/leads', headers: user.headers, payload })
+  return (res.json().data as { lead: Lead }).lead
+}
+
+async function connect(user: Session) {
+  return t.api({
+    method: 'POST',
+    url: '/leads/follow-up-boss',
+    headers: user.headers,
+    payload: { api_key: API_KEY },
+  })
+}
+
+async function exportAll(user: Session, payload: object = {}) {
+  return t.api({
+    method: 'POST',
+    url: '/leads/export-follow-up-boss',
+    headers: user.headers,
+    payload,
+  })
+}
+
+describe('Follow Up Boss export', () => {
+  it('posts one Seller Inquiry event per lead with Basic auth, never a do-not-call lead', async () => {
+    const calls = await startFollowUpBoss()
+    const user = await leadSession(t)
+    const connected = await connect(user)
+    expect(connected.json().data).toEqual({ connected: true, key_last4: '8c9d' })
+    await save(user, sampleLead({ owner_name: 'José María Núñez' }))
+    const dnc = await save(
+      user,
+      sampleLead({ source_id: '2', owner_name: 'Do Not Call', phone: '5125550177' }),
+    )
+    await t.api({
+      method: 'POST',
+      url: '/leads/update',
+      headers: user.headers,
+      payload: { lead_id: dnc._id, status: 'do_not_call' },
+    })
+
+    const res = await exportAll(user)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toEqual({ sent: 1, failed: 0, skipped_do_not_call: 1 })
+    expect(calls).toHaveLength(1)
+    const [call] = calls
+    expect(call?.method).toBe('POST')
+    expect(call?.url).toBe('/v1/events')
+    expect(call?.authorization).toBe(`Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`)
+    expect(call?.body).toEqual({
+      source: 'ListingBridge',
+      system: 'ListingBridge',
+      type: 'Seller Inquiry',
+      person: {
+        firstName: 'José',
+        lastName: 'María Núñez',
+        emails: [{ value: 'maria.lopez@example.com' }],
+        phones: [{ value: '+15125550142' }],
+        tags: ['FSBO'],
+      },
+      property: {
+        street: '418 Maple Street',
+        city: 'Austin',
+        state: 'TX',
+        code: '78704',
+        price: 465000,
+        bedrooms: 3,
+        bathrooms: 2.5,
+        area: 1840,
+        url: 'https://fsbo.com/listings/listings/show/id/512345/',
+      },
+      message: 'For-sale-by-owner listing found on FSBO.com. Days on market: 12.',
+    })
+    expect(JSON.stringify(calls)).not.toContain('Do Not Call')
+  })
+
+  it('retries a failing call and logs every attempt', async () => {
+    const calls = await startFollowUpBoss([503])
+    const user = await leadSession(t)
+    await connect(user)
+    await save(user, sampleLead())
+    const res = await exportAll(user)
+    expect(res.json().data).toEqual({ sent: 1, failed: 0, skipped_do_not_call: 0 })
+    expect(calls).toHaveLength(2)
+    const log = await t.ctx.db
+      .selectFrom('lead_crm_attempts')
+      .select(['target', 'attempt', 'status_code', 'succeeded'])
+      .orderBy('attempt')
+      .execute()
+    expect(log).toEqual([
+      { target: 'follow_up_boss', attempt: 1, status_code: 503, succeeded: 0 },
+      { target: 'follow_up_boss', attempt: 2, status_code: 201, succeeded: 1 },
+    ])
+  })
+
+  it('a refused API key is said plainly and not retried', async () => {
+    const calls = await startFollowUpBoss([401, 401])
+    const user = await leadSession(t)
+    await connect(user)
+    await save(user, sampleLead())
+    const res = await exportAll(user)
+    expect(res.statusCode).toBe(422)
+    expect(res.json().message).toMatch(/Follow Up Boss refused your API key/)
+    expect(calls).toHaveLength(1)
+  })
+
+  it('asks to connect first', async () => {
+    const user = await leadSession(t)
+    const res = await exportAll(user)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/Connect Follow Up Boss/)
+  })
+})

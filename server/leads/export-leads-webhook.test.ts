@@ -1,0 +1,234 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { leadSession } from './testing/lead-session.ts'
+import { sampleLead } from './testing/sample-lead.ts'
+
+let t: TestApp
+let receiver: Server | undefined
+beforeEach(async () => {
+  t = await createTestApp()
+})
+afterEach(async () => {
+  await new Promise<void>((resolve) => {
+    if (receiver)
+      receiver.close(() => {
+        resolve()
+      })
+    else resolve()
+  })
+  receiver = undefined
+  await t.close()
+})
+
+type Session = Awaited<ReturnType<typeof leadSession>>
+
+interface Received {
+  headers: Record<string, string | string[] | undefined>
+  raw: string
+  /** Whether the signature checked out with the secret the user was given. */
+  verified: boolean
+}
+
+/** A CRM on 127.0.0.1: answers the given statuses in turn (then 200), verifying each signature. */
+async function startReceiver(
+  secret: () => string,
+  statuses: number[] = [],
+): Promise<{ url: string; received: Received[] }> {
+  const received: Received[] = []
+  const queue = [...statuses]
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8')
+      const expected = `sha256=${createHmac('sha256', secret()).update(raw).digest('hex')}`
+      const given = String(req.headers['x-listingbridge-signature'] ?? '')
+      const verified =
+        given.length === expected.length &&
+        timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+      received.push({ headers: req.headers, raw, verified })
+      res.statusCode = queue.shift() ?? 200
+      res.end('ok')
+    })
+  })
+  await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve))
+  const { port } = receiver.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/hooks/leads`, received }
+}
+
+async function save(user: Session, payload: SaveLeadBody): Promise<Lead> {
+  const res = await t.api({ method: 'POST', url: '/leads', headers: user.headers, payload })
+  return (res.json().data as { lead: Lead }).lead
+}
+
+async function setWebhook(user: Session, url: string) {
+  const res = await t.api({
+    method: 'POST',
+    url: '/leads/webhook',
+    headers: user.headers,
+    payload: { url },
+  })
+  return res
+}
+
+async function attempts(userId: string) {
+  return t.ctx.db
+    .selectFrom('lead_crm_attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('attempt')
+    .execute()
+}
+
+describe('CRM webhook', () => {
+  it('delivers signed JSON the receiver verifies, and never sends do-not-call leads', async () => {
+    const user = await leadSession(t)
+    let secret = ''
+    const crm = await startReceiver(() => secret)
+    const set = await setWebhook(user, crm.url)
+    expect(set.statusCode).toBe(200)
+    secret = String(set.json().data?.secret)
+    expect(secret).toMatch(/^lbwh_[\w-]{43}$/)
+
+    const keep = await save(user, sampleLead({ source_id: '1', owner_name: 'José Núñez' }))
+    const dnc = await save(
+      user,
+      sampleLead({ source_id: '2', owner_name: 'Do Not Call Me', phone: '5125550177' }),
+    )
+    await t.api({
+      method: 'POST',
+      url: '/leads/update',
+      headers: user.headers,
+      payload: { lead_id: dnc._id, status: 'do_not_call' },
+    })
+
+    const res = await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: {},
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({
+      delivered: true,
+      sent: 1,
+      skipped_do_not_call: 1,
+      attempts: 1,
+    })
+    expect(res.json().message).toBe('1 lead sent to your CRM. 1 do-not-call lead was left out.')
+    expect(crm.received).toHaveLength(1)
+    const [delivery] = crm.received
+    expect(delivery?.verified).toBe(true)
+    expect(delivery?.headers['content-type']).toBe('application/json')
+    expect(delivery?.headers['x-listingbridge-timestamp']).toBe(
+      String(Math.floor(t.clock().getTime() / 1000)),
+    )
+    const body = JSON.parse(delivery?.raw ?? '{}') as { event: string; leads: Lead[] }
+    expect(body.event).toBe('leads.exported')
+    expect(body.leads.map((l) => l._id)).toEqual([keep._id])
+    expect(delivery?.raw).not.toContain('Do Not Call Me')
+
+    // Selecting only the do-not-call lead sends nothing at all.
+    const only = await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: { lead_ids: [dnc._id] },
+    })
+    expect(only.json().data).toMatchObject({ delivered: false, sent: 0, skipped_do_not_call: 1 })
+    expect(crm.received).toHaveLength(1)
+  })
+
+  it('a tampered body fails the receiver’s check (the signature covers the raw body)', async () => {
+    const user = await leadSession(t)
+    let secret = ''
+    const crm = await startReceiver(() => `${secret}-wrong`)
+    secret = String((await setWebhook(user, crm.url)).json().data?.secret)
+    await save(user, sampleLead())
+    await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: {},
+    })
+    expect(crm.received[0]?.verified).toBe(false)
+  })
+
+  it('retries with back-off: failing twice then succeeding logs three attempts', async () => {
+    const user = await leadSession(t)
+    let secret = ''
+    const crm = await startReceiver(() => secret, [500, 503])
+    secret = String((await setWebhook(user, crm.url)).json().data?.secret)
+    await save(user, sampleLead())
+    const res = await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: {},
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ delivered: true, attempts: 3 })
+    expect(crm.received).toHaveLength(3)
+    expect(crm.received.every((r) => r.verified)).toBe(true)
+    const log = await attempts(user.userId)
+    expect(log.map((a) => [a.attempt, a.status_code, a.succeeded, a.error])).toEqual([
+      [1, 500, 0, 'HTTP 500'],
+      [2, 503, 0, 'HTTP 503'],
+      [3, 200, 1, null],
+    ])
+    expect(new Set(log.map((a) => a.delivery_id)).size).toBe(1)
+  })
+
+  it('gives up after four attempts with 502, every attempt logged', async () => {
+    const user = await leadSession(t)
+    const crm = await startReceiver(() => '', [500, 500, 500, 500, 500])
+    await setWebhook(user, crm.url)
+    await save(user, sampleLead())
+    const res = await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: {},
+    })
+    expect(res.statusCode).toBe(502)
+    expect(res.json().message).toMatch(/did not accept the leads after 4 attempts \(HTTP 500\)/)
+    expect(await attempts(user.userId)).toHaveLength(4)
+  })
+
+  it('refuses plain http except to this machine in tests, and exporting before setup', async () => {
+    const user = await leadSession(t)
+    const none = await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: {},
+    })
+    expect(none.statusCode).toBe(400)
+    for (const url of ['http://crm.example.com/hook', 'ftp://crm.example.com', 'not a url']) {
+      const res = await setWebhook(user, url)
+      expect(res.statusCode).toBe(422)
+      expect(res.json().errors?.fields?.url).toBeTruthy()
+    }
+    expect((await setWebhook(user, 'https://crm.example.com/hook')).statusCode).toBe(200)
+  })
+
+  it('exports only the caller’s own leads', async () => {
+    const user = await leadSession(t)
+    const other = await leadSession(t)
+    const crm = await startReceiver(() => '')
+    await setWebhook(user, crm.url)
+    const theirs = await save(other, sampleLead())
+    const res = await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: { lead_ids: [theirs._id] },
+    })
+    expect(res.statusCode).toBe(404)
+    expect(crm.received).toHaveLength(0)
+  })
+})
