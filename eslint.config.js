@@ -5,7 +5,7 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'tmp/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
