@@ -367,6 +367,8 @@ describe('usage, transactions and the sidebar', () => {
   it('collapses the sidebar to 5rem and remembers it; Logout ends the session', async () => {
     const account = await createVerifiedAccount(server, 'sidebar')
     await signIn(page, server.url, account)
+    // The dashboard is lazy and waits for /users/me: measure once the sidebar is there.
+    await page.waitForSelector('aside button[aria-controls]')
     const width = () =>
       inPage<number>(`document.querySelector('aside').getBoundingClientRect().width`)
     expect(await width()).toBe(256)
