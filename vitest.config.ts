@@ -33,6 +33,9 @@ export default defineConfig({
         },
       },
       {
+        // Every project takes the root's timeouts: vitest's 5 s / 10 s defaults are too tight on a
+        // loaded two-core CI machine.
+        extends: true,
         plugins: [react()],
         test: {
           name: 'site',
@@ -42,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: 'extension',
@@ -50,6 +54,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/**/*.test.ts'],
@@ -57,6 +62,9 @@ export default defineConfig({
           // Chromium present (or installed), and `npm run build` once for every file.
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 120_000,
+          // Starting a server and Chromium beside another worker's browser takes more than
+          // vitest's default 10 s on a loaded two-core CI machine (it did once).
+          hookTimeout: 120_000,
         },
       },
     ],
