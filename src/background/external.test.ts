@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Reply } from '../messages.ts'
 import { LOCAL, SESSION } from '../storage.ts'
-import { deliver, installFakeChrome, siteSender, type FakeChrome } from '../test/fake-chrome.ts'
+import {
+  deliver,
+  installFakeChrome,
+  siteSender,
+  urlOf,
+  type FakeChrome,
+} from '../test/fake-chrome.ts'
 
 const SITE = 'http://localhost:8787'
 const session = { access_token: 'a1', refresh_token: 'r1', user_id: 'u1' }
@@ -10,6 +16,8 @@ let fake: FakeChrome
 beforeEach(async () => {
   fake = installFakeChrome()
   fake.chrome.runtime.onMessageExternal.clear()
+  // No server: the worker's best-effort /users/me after a site login finds none.
+  vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
   vi.resetModules()
   await import('./index.ts')
 })
@@ -32,6 +40,36 @@ describe('messages from the site', () => {
     expect(fake.local.data.get(LOCAL.refreshToken)).toBe('r1')
     expect(fake.local.data.get(LOCAL.userId)).toBe('u1')
     expect(fake.local.data.has(LOCAL.notice)).toBe(false)
+  })
+
+  it('learns the e-mail of a site session from /users/me, for the popup’s "Signed in as"', async () => {
+    const me = {
+      _id: 'u1',
+      full_name: 'Ann Agent',
+      email: 'ann@example.com',
+      phone: '+14155550123',
+      is_subscribed: false,
+      subscription_expiry: null,
+      trial_end: null,
+    }
+    const fetch = vi.fn((_input: string | URL | Request, _init?: RequestInit) =>
+      Promise.resolve(Response.json({ status: 'success', data: me })),
+    )
+    vi.stubGlobal('fetch', fetch)
+    await fromOutside('session:set', session, siteSender(SITE))
+    expect(fake.local.data.get(LOCAL.email)).toBe('ann@example.com')
+    const [input, init] = fetch.mock.calls[0] ?? []
+    expect(input && urlOf(input)).toMatch(/\/users\/me$/)
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer a1')
+  })
+
+  it('keeps the site session when /users/me cannot be reached, without an e-mail', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    await expect(fromOutside('session:set', session, siteSender(SITE))).resolves.toMatchObject({
+      ok: true,
+    })
+    expect(fake.local.data.get(LOCAL.refreshToken)).toBe('r1')
+    expect(fake.local.data.has(LOCAL.email)).toBe(false)
   })
 
   it('refuses every message from any other origin, and changes nothing', async () => {

@@ -78,7 +78,23 @@ export async function adoptSiteSession(payload: unknown): Promise<{ ok: true }> 
   const email =
     current === session.user_id ? ((await readValue<string>('local', LOCAL.email)) ?? null) : null
   await startSession(session, email)
+  if (!email) await learnEmail(session.user_id)
   return { ok: true }
+}
+
+/**
+ * The site sends tokens, not the e-mail; the popup's "Signed in as" needs it. Best effort: the
+ * session works without it, and a newer session for someone else must not get this one's e-mail.
+ */
+async function learnEmail(userId: string): Promise<void> {
+  try {
+    const me = await api().call('me')
+    if ((await chromeTokenStore.getUserId()) === userId && me._id === userId) {
+      await writeValues('local', { [LOCAL.email]: me.email })
+    }
+  } catch {
+    // Offline or the server is down: the popup shows the session without the e-mail.
+  }
 }
 
 /** The site logged out (and revoked the session on the server): forget it here too. */

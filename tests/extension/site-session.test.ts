@@ -68,6 +68,8 @@ describe('one session for the site and the extension', () => {
     expect(preview.address).toContain('661 Lakeview Ave')
     expect(await popup.$('input[type="password"]')).toBeNull()
     await popupText(popup, 'Log out', 'header')
+    // The site sends tokens only; the worker asked the server who that is.
+    await popupText(popup, `Signed in as ${account.email}`)
     await screenshotPopup(popup, 'popup-site-login')
     await popup.close()
 
