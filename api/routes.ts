@@ -244,6 +244,12 @@ export const routes = {
     body: leads.exportLeadsFollowUpBossBody,
     data: leads.exportLeadsFollowUpBossData,
   }),
+  crmSettings: route({
+    method: 'GET',
+    path: '/leads/crm',
+    auth: 'access',
+    data: leads.crmSettingsData,
+  }),
 } as const
 
 export type Routes = typeof routes

@@ -50,6 +50,17 @@ const envSchema = z.object({
     .optional(),
   /** Where the Stripe client sends API calls; Stripe itself unless set (stripe-mock, test fakes). */
   STRIPE_API_URL: z.url().optional(),
+  /**
+   * Let CRM exports reach loopback, private and link-local addresses (tests' local receivers, a
+   * CRM on the intranet). Off by default: the webhook URL is typed by a user (SSRF).
+   */
+  CRM_ALLOW_PRIVATE_TARGETS: z
+    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+    .default('false'),
+  /** Follow Up Boss's API root, with its version; tests point it at a local receiver. */
+  FOLLOW_UP_BOSS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.followupboss.com/v1'),
 })
 
 export interface Config {
@@ -74,6 +85,15 @@ export interface Config {
   databaseUrl: string | undefined
   /** Stripe settings; undefined means payments go through the built-in test checkout. */
   stripe: StripeConfig | undefined
+  /** Where CRM exports may go (server/leads/crm-target.ts). */
+  crm: CrmConfig
+}
+
+export interface CrmConfig {
+  /** Loopback, private and link-local targets allowed (tests, an intranet CRM); false by default. */
+  allowPrivateTargets: boolean
+  /** Follow Up Boss's API root, version included, no trailing slash. */
+  followUpBossApiUrl: string
 }
 
 export interface StripeConfig {
@@ -166,6 +186,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             api: e.STRIPE_API_URL ? stripeEndpoint(e.STRIPE_API_URL) : undefined,
           }
         : undefined,
+    crm: {
+      allowPrivateTargets:
+        e.CRM_ALLOW_PRIVATE_TARGETS === 'true' || e.CRM_ALLOW_PRIVATE_TARGETS === '1',
+      followUpBossApiUrl: e.FOLLOW_UP_BOSS_API_URL.replace(/\/+$/, ''),
+    },
   }
 }
 

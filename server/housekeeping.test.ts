@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PASSWORD, createTestApp, loggedInUser, type TestApp } from './testing/test-app.ts'
-import { pruneExpired } from './housekeeping.ts'
+import { CRM_ATTEMPT_RETENTION_DAYS, pruneExpired } from './housekeeping.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -39,5 +39,34 @@ describe('pruneExpired', () => {
     const windows = await t.ctx.db.selectFrom('rate_limit_hits').select('window_start').execute()
     const dayAgo = t.clock().getTime() / 1000 - 86_400
     expect(windows.every((w) => w.window_start >= dayAgo)).toBe(true)
+  })
+
+  it('keeps the CRM delivery log for 90 days', async () => {
+    const user = await loggedInUser(t)
+    const daysAgo = (days: number) =>
+      new Date(t.clock().getTime() - days * 86_400_000).toISOString()
+    const attempt = (id: string, createdAt: string) => ({
+      id,
+      delivery_id: `delivery-${id}`,
+      user_id: user.userId,
+      target: 'webhook' as const,
+      url: 'https://crm.example.com/hook',
+      attempt: 1,
+      lead_count: 1,
+      status_code: 200,
+      error: null,
+      succeeded: 1,
+      created_at: createdAt,
+    })
+    await t.ctx.db
+      .insertInto('lead_crm_attempts')
+      .values([
+        attempt('old', daysAgo(CRM_ATTEMPT_RETENTION_DAYS + 1)),
+        attempt('recent', daysAgo(CRM_ATTEMPT_RETENTION_DAYS - 1)),
+      ])
+      .execute()
+    await pruneExpired(t.ctx)
+    const left = await t.ctx.db.selectFrom('lead_crm_attempts').select('id').execute()
+    expect(left).toEqual([{ id: 'recent' }])
   })
 })

@@ -4,15 +4,25 @@ import { pruneRateLimits } from './http/rate-limit.ts'
 /** How often each server process clears what can no longer matter. Safe on several instances. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
 
+/** How long the CRM delivery log keeps an attempt: long enough to answer "did it arrive?". */
+export const CRM_ATTEMPT_RETENTION_DAYS = 90
+
 /**
- * Drops rows that only grow otherwise: old rate-limit windows and expired refresh and one-time
- * tokens (an expired token is refused whether or not its row exists).
+ * Drops rows that only grow otherwise: old rate-limit windows, expired refresh and one-time
+ * tokens (an expired token is refused whether or not its row exists) and CRM delivery attempts
+ * older than CRM_ATTEMPT_RETENTION_DAYS.
  */
 export async function pruneExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
-  const now = ctx.clock().toISOString()
+  const now = ctx.clock()
+  const nowIso = now.toISOString()
   await pruneRateLimits(ctx)
-  await ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute()
-  await ctx.db.deleteFrom('one_time_tokens').where('expires_at', '<', now).execute()
+  await ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<', nowIso).execute()
+  await ctx.db.deleteFrom('one_time_tokens').where('expires_at', '<', nowIso).execute()
+  const crmCutoff = new Date(now.getTime() - CRM_ATTEMPT_RETENTION_DAYS * 86_400_000)
+  await ctx.db
+    .deleteFrom('lead_crm_attempts')
+    .where('created_at', '<', crmCutoff.toISOString())
+    .execute()
 }
 
 export function startHousekeeping(

@@ -25,6 +25,7 @@ import setLeadWebhook from './leads/set-lead-webhook.ts'
 import exportLeadsWebhook from './leads/export-leads-webhook.ts'
 import setFollowUpBoss from './leads/set-follow-up-boss.ts'
 import exportFollowUpBoss from './leads/export-follow-up-boss.ts'
+import crmSettings from './leads/crm-settings.ts'
 
 /** Every API route; a new feature adds its file and one line here. */
 export const routeModules: RouteModule[] = [
@@ -53,5 +54,6 @@ export const routeModules: RouteModule[] = [
   exportLeadsWebhook,
   setFollowUpBoss,
   exportFollowUpBoss,
+  crmSettings,
   health,
 ]

@@ -236,3 +236,30 @@ export const exportLeadsFollowUpBossData = z.object({
   /** Do-not-call leads left out: they never leave for a CRM. */
   skipped_do_not_call: z.number().int().nonnegative(),
 })
+
+/** One delivery to a CRM as the log shows it: its attempts folded into one row. */
+export const crmDelivery = z.object({
+  delivery_id: z.string(),
+  target: z.enum(['webhook', 'follow_up_boss']),
+  lead_count: z.number().int().nonnegative(),
+  attempts: z.number().int().positive(),
+  delivered: z.boolean(),
+  /** HTTP status of the last attempt, when the receiver answered. */
+  last_status: z.number().int().nullable(),
+  /** Why the last attempt failed, said for a person; null when it succeeded. */
+  last_error: z.string().nullable(),
+  /** When the first attempt started. */
+  created_at: timestampField,
+})
+export type CrmDelivery = z.infer<typeof crmDelivery>
+
+/**
+ * GET /leads/crm: where the caller's CRM exports go (secrets and keys are never shown again) and
+ * the 20 newest deliveries, newest first.
+ */
+export const crmSettingsData = z.object({
+  webhook: z.object({ url: z.string(), updated_at: timestampField }).nullable(),
+  follow_up_boss: z.object({ key_last4: z.string(), updated_at: timestampField }).nullable(),
+  deliveries: z.array(crmDelivery),
+})
+export type CrmSettingsData = z.infer<typeof crmSettingsData>

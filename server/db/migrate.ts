@@ -11,6 +11,7 @@ import * as outboxFailures from './migrations/0002-outbox-failures.ts'
 import * as billing from './migrations/0003-billing.ts'
 import * as listings from './migrations/0004-listings.ts'
 import * as leads from './migrations/0005-leads.ts'
+import * as crmAttemptsAge from './migrations/0006-crm-attempts-age.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0003-billing': billing,
   '0004-listings': listings,
   '0005-leads': leads,
+  '0006-crm-attempts-age': crmAttemptsAge,
 }
 
 const provider: MigrationProvider = {

@@ -1,6 +1,14 @@
 import { createHmac } from 'node:crypto'
+import { Agent, request as undiciRequest } from 'undici'
 import type { AppContext } from '../app-context.ts'
 import { newId } from '../db/ids.ts'
+import {
+  RefusedTargetError,
+  checkedLookup,
+  targetPolicy,
+  targetUrlProblem,
+  type ResolveAll,
+} from './crm-target.ts'
 
 export const SIGNATURE_HEADER = 'x-listingbridge-signature'
 export const TIMESTAMP_HEADER = 'x-listingbridge-timestamp'
@@ -32,6 +40,8 @@ export interface DeliveryResult {
   lastStatus: number | null
   /** The last failure, said for a person: "HTTP 500" or the network error. */
   lastError: string | null
+  /** Why the target may not be reached (crm-target.ts): nothing was sent, nor retried. */
+  refused: string | null
 }
 
 function sleep(ms: number): Promise<void> {
@@ -47,39 +57,38 @@ export interface CrmRequest {
   build: (deliveryId: string, now: Date) => { body: string; headers: Record<string, string> }
 }
 
+/** An attempt that threw, said for a person; a refused target is recognised by its class. */
+function describeFailure(error: unknown, timedOut: boolean): { message: string; refused: boolean } {
+  if (error instanceof RefusedTargetError) return { message: error.message, refused: true }
+  if (timedOut)
+    return { message: `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`, refused: false }
+  const message = error instanceof Error ? error.message : String(error)
+  return { message: message.slice(0, 500), refused: false }
+}
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>
+
+export interface CrmSender {
+  deliver: (request: CrmRequest) => Promise<DeliveryResult>
+  close: () => Promise<void>
+}
+
 /**
- * Posts JSON to a CRM, retried with back-off on network errors, timeouts, 408, 429 and 5xx until
- * a 2xx or the attempts run out; every attempt is written to the delivery log
- * (lead_crm_attempts). Redirects are not followed: a CRM answers where it was configured.
+ * A sender for one export: its connections go only to addresses the SSRF rules checked
+ * (crm-target.ts), and are kept alive between the deliveries of this export, then closed.
+ * `resolve` is for tests that need a name to resolve somewhere.
  */
-export async function deliverToCrm(
-  ctx: Pick<AppContext, 'db' | 'clock'>,
-  request: CrmRequest,
-): Promise<DeliveryResult> {
-  const deliveryId = newId()
-  const maxAttempts = RETRY_DELAYS_MS.length + 1
-  let lastError: string | null = null
-  let lastStatus: number | null = null
-  let attempt = 0
-  while (attempt < maxAttempts) {
-    if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1] ?? 0)
-    attempt++
-    const { body, headers } = request.build(deliveryId, ctx.clock())
-    lastStatus = null
-    try {
-      const response = await fetch(request.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-      })
-      lastStatus = response.status
-      await response.body?.cancel()
-      lastError = response.ok ? null : `HTTP ${response.status}`
-    } catch (error) {
-      lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500)
-    }
+export function openCrmSender(ctx: Ctx, resolve?: ResolveAll): CrmSender {
+  const policy = targetPolicy(ctx.config)
+  const agent = new Agent({ connect: { lookup: checkedLookup(policy, resolve) } })
+
+  async function log(
+    request: CrmRequest,
+    deliveryId: string,
+    attempt: number,
+    statusCode: number | null,
+    error: string | null,
+  ): Promise<void> {
     await ctx.db
       .insertInto('lead_crm_attempts')
       .values({
@@ -90,16 +99,99 @@ export async function deliverToCrm(
         url: request.url,
         attempt,
         lead_count: request.leadCount,
-        status_code: lastStatus,
-        error: lastError,
-        succeeded: lastError === null ? 1 : 0,
+        status_code: statusCode,
+        error,
+        succeeded: error === null ? 1 : 0,
         created_at: ctx.clock().toISOString(),
       })
       .execute()
-    if (lastError === null) {
-      return { deliveryId, delivered: true, attempts: attempt, lastStatus, lastError }
-    }
-    if (lastStatus !== null && !retryable(lastStatus)) break
   }
-  return { deliveryId, delivered: false, attempts: attempt, lastStatus, lastError }
+
+  /**
+   * Posts JSON to a CRM, retried with back-off on network errors, timeouts, 408, 429 and 5xx
+   * until a 2xx or the attempts run out; every attempt is written to the delivery log
+   * (lead_crm_attempts), a refused target too, as one failed attempt with the reason. Redirects
+   * are not followed: a CRM answers where it was configured.
+   */
+  async function deliver(request: CrmRequest): Promise<DeliveryResult> {
+    const deliveryId = newId()
+    const staticProblem = targetUrlProblem(request.url, policy)
+    if (staticProblem) {
+      await log(request, deliveryId, 1, null, staticProblem)
+      const refused = { lastStatus: null, lastError: staticProblem, refused: staticProblem }
+      return { deliveryId, delivered: false, attempts: 1, ...refused }
+    }
+    const maxAttempts = RETRY_DELAYS_MS.length + 1
+    let lastError: string | null = null
+    let lastStatus: number | null = null
+    let attempt = 0
+    while (attempt < maxAttempts) {
+      if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1] ?? 0)
+      attempt++
+      const { body, headers } = request.build(deliveryId, ctx.clock())
+      lastStatus = null
+      const signal = AbortSignal.timeout(ATTEMPT_TIMEOUT_MS)
+      let refused = false
+      try {
+        const response = await undiciRequest(request.url, {
+          method: 'POST',
+          dispatcher: agent,
+          signal,
+          headers: { 'content-type': 'application/json', ...headers },
+          body,
+        })
+        lastStatus = response.statusCode
+        await response.body.dump()
+        lastError = lastStatus >= 200 && lastStatus < 300 ? null : `HTTP ${lastStatus}`
+      } catch (error) {
+        const failure = describeFailure(error, signal.aborted)
+        lastError = failure.message
+        refused = failure.refused
+      }
+      await log(request, deliveryId, attempt, lastStatus, lastError)
+      if (refused) {
+        return {
+          deliveryId,
+          delivered: false,
+          attempts: attempt,
+          lastStatus,
+          lastError,
+          refused: lastError,
+        }
+      }
+      if (lastError === null) {
+        return {
+          deliveryId,
+          delivered: true,
+          attempts: attempt,
+          lastStatus,
+          lastError,
+          refused: null,
+        }
+      }
+      if (lastStatus !== null && !retryable(lastStatus)) break
+    }
+    return { deliveryId, delivered: false, attempts: attempt, lastStatus, lastError, refused: null }
+  }
+
+  return {
+    deliver,
+    close: async () => {
+      await agent.destroy()
+    },
+  }
+}
+
+/** One delivery with a sender of its own. */
+export async function deliverToCrm(
+  ctx: Ctx,
+  request: CrmRequest,
+  resolve?: ResolveAll,
+): Promise<DeliveryResult> {
+  const sender = openCrmSender(ctx, resolve)
+  try {
+    return await sender.deliver(request)
+  } finally {
+    await sender.close()
+  }
 }

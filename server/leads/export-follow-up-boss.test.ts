@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import { followUpBossApi } from './follow-up-boss.ts'
 import { leadSession } from './testing/lead-session.ts'
 import { sampleLead } from './testing/sample-lead.ts'
 
@@ -11,12 +10,7 @@ const API_KEY = 'fka_0a1b2c3d4e5f6a7b8c9d'
 
 let t: TestApp
 let receiver: Server | undefined
-const realBaseUrl = followUpBossApi.baseUrl
-beforeEach(async () => {
-  t = await createTestApp()
-})
 afterEach(async () => {
-  followUpBossApi.baseUrl = realBaseUrl
   await new Promise<void>((resolve) => {
     if (receiver)
       receiver.close(() => {
@@ -36,7 +30,10 @@ interface Call {
   body: Record<string, unknown>
 }
 
-/** A stand-in for api.followupboss.com on 127.0.0.1: answers the statuses in turn, then 201. */
+/**
+ * A stand-in for api.followupboss.com on 127.0.0.1, answering the statuses in turn, then 201; the
+ * app is made with FOLLOW_UP_BOSS_API_URL pointing at it.
+ */
 async function startFollowUpBoss(statuses: number[] = []): Promise<Call[]> {
   const calls: Call[] = []
   const queue = [...statuses]
@@ -56,7 +53,8 @@ async function startFollowUpBoss(statuses: number[] = []): Promise<Call[]> {
     })
   })
   await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve))
-  followUpBossApi.baseUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+  const { port } = receiver.address() as AddressInfo
+  t = await createTestApp({ FOLLOW_UP_BOSS_API_URL: `http://127.0.0.1:${port}/v1` })
   return calls
 }
 
@@ -167,6 +165,7 @@ describe('Follow Up Boss export', () => {
   })
 
   it('asks to connect first', async () => {
+    t = await createTestApp()
     const user = await leadSession(t)
     const res = await exportAll(user)
     expect(res.statusCode).toBe(400)

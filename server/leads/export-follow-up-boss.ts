@@ -1,10 +1,9 @@
 import { routes } from '../../api/routes.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
-import { deliverToCrm } from './crm-delivery.ts'
+import { openCrmSender } from './crm-delivery.ts'
 import {
   FOLLOW_UP_BOSS_SYSTEM,
-  followUpBossApi,
   followUpBossAuthorization,
   followUpBossEvent,
 } from './follow-up-boss.ts'
@@ -41,35 +40,49 @@ export default defineRoute(routes.exportLeadsFollowUpBoss, async ({ body, userId
       `Select at most ${FOLLOW_UP_BOSS_MAX_LEADS} leads to send to Follow Up Boss at once.`,
     )
   }
-  const url = `${followUpBossApi.baseUrl.replace(/\/$/, '')}/v1/events`
+  const url = `${ctx.config.crm.followUpBossApiUrl}/events`
   let sent = 0
   let failed = 0
-  for (const lead of leads) {
-    const body = JSON.stringify(followUpBossEvent(lead))
-    const result = await deliverToCrm(ctx, {
-      userId,
-      target: 'follow_up_boss',
-      url,
-      leadCount: 1,
-      build: () => ({
-        body,
-        headers: {
-          authorization: followUpBossAuthorization(account.api_key),
-          'x-system': FOLLOW_UP_BOSS_SYSTEM,
-        },
-      }),
-    })
-    if (result.delivered) {
-      sent++
-      continue
+  // One sender for the whole export: the leads share its checked, kept-alive connection.
+  const sender = openCrmSender(ctx)
+  try {
+    for (const lead of leads) {
+      const body = JSON.stringify(followUpBossEvent(lead))
+      const result = await sender.deliver({
+        userId,
+        target: 'follow_up_boss',
+        url,
+        leadCount: 1,
+        build: () => ({
+          body,
+          headers: {
+            authorization: followUpBossAuthorization(account.api_key),
+            'x-system': FOLLOW_UP_BOSS_SYSTEM,
+          },
+        }),
+      })
+      if (result.delivered) {
+        sent++
+        continue
+      }
+      if (result.refused) {
+        // This server's setting, not the agent's doing: stop rather than refuse every lead.
+        const before = sent ? ` ${sent} lead${sent === 1 ? ' was' : 's were'} sent before.` : ''
+        throw new AppError(
+          502,
+          `Follow Up Boss cannot be reached from this server; please tell support.${before}`,
+        )
+      }
+      if (result.lastStatus === 401 || result.lastStatus === 403) {
+        throw new AppError(
+          422,
+          'Follow Up Boss refused your API key. Check it in Follow Up Boss (Admin → API) and save it again.',
+        )
+      }
+      failed++
     }
-    if (result.lastStatus === 401 || result.lastStatus === 403) {
-      throw new AppError(
-        422,
-        'Follow Up Boss refused your API key. Check it in Follow Up Boss (Admin → API) and save it again.',
-      )
-    }
-    failed++
+  } finally {
+    await sender.close()
   }
   const skippedNote = skipped
     ? ` ${skipped} do-not-call lead${skipped === 1 ? ' was' : 's were'} left out.`

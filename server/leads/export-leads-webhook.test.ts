@@ -199,7 +199,7 @@ describe('CRM webhook', () => {
     expect(await attempts(user.userId)).toHaveLength(4)
   })
 
-  it('refuses plain http except to this machine in tests, and exporting before setup', async () => {
+  it('refuses a URL that is not one, not http(s) or carries a password, and exporting before setup', async () => {
     const user = await leadSession(t)
     const none = await t.api({
       method: 'POST',
@@ -208,12 +208,36 @@ describe('CRM webhook', () => {
       payload: {},
     })
     expect(none.statusCode).toBe(400)
-    for (const url of ['http://crm.example.com/hook', 'ftp://crm.example.com', 'not a url']) {
+    for (const url of [
+      'ftp://crm.example.com',
+      'not a url',
+      'https://user:secret@crm.example.com/hook',
+    ]) {
       const res = await setWebhook(user, url)
-      expect(res.statusCode).toBe(422)
-      expect(res.json().errors?.fields?.url).toBeTruthy()
+      expect(res.statusCode).toBe(400)
+      expect(res.json().errors?.fields?.url).toBe(res.json().message)
     }
     expect((await setWebhook(user, 'https://crm.example.com/hook')).statusCode).toBe(200)
+    // Plain http is for development and tests only.
+    expect((await setWebhook(user, 'http://crm.example.com/hook')).statusCode).toBe(200)
+  })
+
+  it('in production takes https only', async () => {
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a-production-secret-of-at-least-32-chars',
+    })
+    try {
+      const user = await leadSession(prod)
+      const post = (url: string) =>
+        prod.api({ method: 'POST', url: '/leads/webhook', headers: user.headers, payload: { url } })
+      const http = await post('http://crm.example.com/hook')
+      expect(http.statusCode).toBe(400)
+      expect(http.json().message).toBe('The URL must start with https://')
+      expect((await post('https://crm.example.com/hook')).statusCode).toBe(200)
+    } finally {
+      await prod.close()
+    }
   })
 
   it('exports only the caller’s own leads', async () => {

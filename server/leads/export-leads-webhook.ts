@@ -71,6 +71,13 @@ export default defineRoute(routes.exportLeadsWebhook, async ({ body, userId }, c
       }
     },
   })
+  if (result.refused) {
+    // Saved before the rules, or the name now resolves somewhere it may not: logged, not sent.
+    throw new AppError(
+      400,
+      `Your webhook URL cannot be used: ${result.refused}. Save a public https:// URL and export again.`,
+    )
+  }
   if (!result.delivered) {
     throw new AppError(
       502,

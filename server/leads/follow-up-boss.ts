@@ -1,11 +1,5 @@
 import type { Lead } from '../../api/schemas/leads.ts'
 
-/**
- * Where Follow Up Boss calls go. Tests point it at a local receiver; it belongs in Config
- * (FOLLOW_UP_BOSS_API_URL) once config.ts takes it.
- */
-export const followUpBossApi = { baseUrl: 'https://api.followupboss.com' }
-
 export const FOLLOW_UP_BOSS_SYSTEM = 'ListingBridge'
 
 const SOURCE_NAMES: Record<Lead['source'], string> = {

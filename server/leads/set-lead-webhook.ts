@@ -1,34 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import { routes } from '../../api/routes.ts'
-import type { Config } from '../config.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
-
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** https only; plain http to this machine only in tests, for a local receiver. */
-export function webhookUrlProblem(url: string, env: Config['env']): string | undefined {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return 'Enter a full URL starting with https://'
-  }
-  if (parsed.username || parsed.password) return 'The URL must not contain a user name or password'
-  if (parsed.protocol === 'https:') return undefined
-  if (parsed.protocol === 'http:' && env === 'test' && LOCAL_HOSTS.has(parsed.hostname)) {
-    return undefined
-  }
-  return 'The webhook URL must start with https://'
-}
+import { checkTarget, targetPolicy } from './crm-target.ts'
 
 /**
- * POST /leads/webhook: the caller's CRM webhook. The signing secret is made here and shown in this
- * answer only; saving again replaces the URL and makes a new secret.
+ * POST /leads/webhook: the caller's CRM webhook. The URL must be one the server may post to
+ * (crm-target.ts: https in production, no credentials, no private or local address), else 400 and
+ * nothing is saved. The signing secret is made here and shown in this answer only; saving again
+ * replaces the URL and makes a new secret.
  */
 export default defineRoute(routes.setLeadWebhook, async ({ body, userId }, ctx) => {
-  const problem = webhookUrlProblem(body.url, ctx.config.env)
-  if (problem) throw new AppError(422, problem, { url: problem })
+  const problem = await checkTarget(body.url, targetPolicy(ctx.config))
+  if (problem) throw new AppError(400, problem, { url: problem })
   const url = new URL(body.url).toString()
   const secret = `lbwh_${randomBytes(32).toString('base64url')}`
   const now = ctx.clock().toISOString()

@@ -55,7 +55,8 @@ export interface ApiBody {
 /**
  * A fresh app on its own database: a SQLite file, or a schema of its own on PGlite or PostgreSQL
  * (`TEST_DB`, `TEST_DATABASE_URL`; see test-database.ts). Rate limits are raised (factor 1000)
- * unless a test asks for the real ones with `RATE_LIMIT_FACTOR: '1'`.
+ * unless a test asks for the real ones with `RATE_LIMIT_FACTOR: '1'`; CRM exports may reach
+ * private addresses unless `CRM_ALLOW_PRIVATE_TARGETS: 'false'`.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -68,6 +69,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_FACTOR: '1000',
     SITE_URL: 'http://localhost:5173',
+    // Tests' CRM receivers listen on 127.0.0.1; one test sets 'false' to prove the default.
+    CRM_ALLOW_PRIVATE_TARGETS: 'true',
     ...env,
   })
   const clock = createTestClock()
