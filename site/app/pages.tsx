@@ -49,8 +49,8 @@ export const pages: PageEntry[] = [
     component: lazy(() => import('../features/account/payment-success-page.tsx')),
   },
   { path: '/cancel', component: lazy(() => import('../features/account/payment-cancel-page.tsx')) },
-  // The dashboard and its pages (/dashboard, /dashboard/subscriptions, /dashboard/transactions):
-  // one entry, so moving between them keeps the dashboard (and its loaded data) mounted.
+  // The dashboard and its pages (/dashboard, /dashboard/subscriptions, /dashboard/transactions,
+  // /dashboard/leads): one entry, so moving between them keeps the dashboard mounted.
   {
     path: '/dashboard/*?',
     component: lazy(() => import('../features/dashboard/dashboard-page.tsx')),

@@ -53,3 +53,11 @@ export const AlertIcon = (p: IconProps) => (
     <path d="M12 8v4M12 16h.01" />
   </Svg>
 )
+/** Leads: an address-book card with a person (Lucide "contact"). */
+export const ContactIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M16 2v2M8 2v2M7 22v-2a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v2" />
+    <circle cx="12" cy="11" r="3" />
+    <rect width="18" height="18" x="3" y="4" rx="2" />
+  </Svg>
+)

@@ -2,6 +2,7 @@ import { Link, Route, Switch, useLocation } from 'wouter'
 import { usePageTitle } from '../../lib/page-title.ts'
 import AnalyticsPage from './analytics/analytics-page.tsx'
 import { DashboardLayout } from './layout/dashboard-layout.tsx'
+import LeadsPage from './leads/leads-page.tsx'
 import { sectionAt } from './layout/sections.ts'
 import SubscriptionsPage from './subscriptions/subscriptions-page.tsx'
 import TransactionsPage from './transactions/transactions-page.tsx'
@@ -11,8 +12,8 @@ import { DashboardDataContext, useDashboardLoader } from './use-dashboard-data.t
 import styles from './layout/layout.module.css'
 
 /**
- * SPEC §2 /dashboard (protected) and its pages /dashboard/subscriptions and
- * /dashboard/transactions: one lazily loaded chunk (uPlot included). The access gate and the
+ * SPEC §2 /dashboard (protected) and its pages /dashboard/subscriptions,
+ * /dashboard/transactions and (issue 7) /dashboard/leads: one lazily loaded chunk (uPlot included). The access gate and the
  * dashboard data load side by side; the pages show once the gate lets the user in.
  */
 export default function DashboardPage() {
@@ -47,6 +48,7 @@ export default function DashboardPage() {
             <SubscriptionsPage access={gate.access} user={gate.user} />
           </Route>
           <Route path="/dashboard/transactions" component={TransactionsPage} />
+          <Route path="/dashboard/leads" component={LeadsPage} />
           <Route>
             <div className={styles.notFound}>
               <p>This dashboard page does not exist.</p>

@@ -22,7 +22,7 @@ afterEach(() => {
 })
 
 describe('dashboard sidebar (SPEC §2)', () => {
-  it('lists Dashboard, Subscriptions, Transactions and Logout, marking the current page', () => {
+  it('lists Dashboard, Subscriptions, Transactions, Leads and Logout, marking the current page', () => {
     renderLayout('/dashboard/subscriptions')
     const nav = screen.getByRole('navigation', { name: 'Dashboard' })
     const links = within(nav).getAllByRole('link')
@@ -30,6 +30,7 @@ describe('dashboard sidebar (SPEC §2)', () => {
       ['Dashboard', '/dashboard'],
       ['Subscriptions', '/dashboard/subscriptions'],
       ['Transactions', '/dashboard/transactions'],
+      ['Leads', '/dashboard/leads'],
     ])
     expect(within(nav).getByRole('link', { name: 'Subscriptions' })).toHaveAttribute(
       'aria-current',

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter'
 import { DashboardIcon, LogOutIcon } from '../../../components/icons.tsx'
 import { setIsTrial, setRemainingDays } from '../../../lib/store.ts'
 import { logout } from '../../auth/logout.ts'
-import { CreditCardIcon, PanelLeftIcon, ReceiptIcon } from '../dashboard-icons.tsx'
+import { ContactIcon, CreditCardIcon, PanelLeftIcon, ReceiptIcon } from '../dashboard-icons.tsx'
 import { DASHBOARD_SECTIONS, sectionAt } from './sections.ts'
 import styles from './layout.module.css'
 
@@ -10,6 +10,7 @@ const ICONS = {
   '/dashboard': DashboardIcon,
   '/dashboard/subscriptions': CreditCardIcon,
   '/dashboard/transactions': ReceiptIcon,
+  '/dashboard/leads': ContactIcon,
 } as const
 
 export const SIDEBAR_NAV_ID = 'dashboard-nav'
@@ -20,9 +21,9 @@ interface SidebarProps {
 }
 
 /**
- * SPEC §2 collapsible sidebar: Dashboard, Subscriptions, Transactions, Logout. Collapsed, only the
- * icons show; every item keeps its name for screen readers and as a tooltip. Below 768 px it is
- * a row of tabs above the page and does not collapse.
+ * SPEC §2 collapsible sidebar: Dashboard, Subscriptions, Transactions, (issue 7) Leads, Logout.
+ * Collapsed, only the icons show; every item keeps its name for screen readers and as a tooltip.
+ * Below 768 px it is a row of tabs above the page and does not collapse.
  */
 export function Sidebar({ collapsed, onToggle }: SidebarProps) {
   const [location, navigate] = useLocation()

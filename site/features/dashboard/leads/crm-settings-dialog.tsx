@@ -1,0 +1,53 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { CloseIcon } from '../../../components/icons.tsx'
+import { ErrorPanel, Spinner } from '../status-views.tsx'
+import { DeliveryLog } from './delivery-log.tsx'
+import { FollowUpBossSettings } from './follow-up-boss-settings.tsx'
+import type { CrmSettings } from './use-crm-settings.ts'
+import { WebhookSettings } from './webhook-settings.tsx'
+import styles from './lead-dialogs.module.css'
+
+interface CrmSettingsDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  crm: CrmSettings
+}
+
+/** Where Send to CRM goes (a webhook, Follow Up Boss) and what was delivered lately. */
+export function CrmSettingsDialog({ open, onOpenChange, crm }: CrmSettingsDialogProps) {
+  const { state, reload } = crm
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={`${styles.dialog} ${styles.wideDialog}`}>
+          <div className={styles.dialogHead}>
+            <Dialog.Title className={styles.dialogTitle}>CRM settings</Dialog.Title>
+            <Dialog.Close className={styles.closeButton} aria-label="Close">
+              <CloseIcon size={20} />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className={styles.dialogText}>
+            Send leads straight to your CRM: to a webhook, to Follow Up Boss, or both. Leads marked
+            do-not-call are never sent.
+          </Dialog.Description>
+          {state.status === 'loading' && <Spinner label="Loading your CRM settings…" />}
+          {state.status === 'error' && state.message !== null && (
+            <ErrorPanel
+              title="Your CRM settings could not be loaded"
+              message={state.message}
+              onRetry={reload}
+            />
+          )}
+          {state.status === 'ready' && (
+            <div className={styles.settings}>
+              <WebhookSettings webhook={state.data.webhook} onSaved={reload} />
+              <FollowUpBossSettings account={state.data.follow_up_boss} onSaved={reload} />
+              <DeliveryLog deliveries={state.data.deliveries} />
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

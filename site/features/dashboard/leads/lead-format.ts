@@ -1,0 +1,79 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js'
+import type { Lead, LeadSource, LeadStatus } from '../../../../api/schemas/leads.ts'
+
+/** How the dashboard shows a lead's facts; '—' stands for a fact the listing page did not show. */
+
+export const MISSING = '—'
+
+/** The names the CSV uses too (server/leads/export-leads-csv.ts), so both read the same. */
+export const SOURCE_LABELS: Record<LeadSource, string> = {
+  zillow_fsbo: 'Zillow (FSBO)',
+  fsbo_com: 'FSBO.com',
+  forsalebyowner_com: 'ForSaleByOwner.com',
+}
+
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  do_not_call: 'Do not call',
+}
+
+/** E.164 for reading: "+14155550123" → "(415) 555-0123"; other countries in international form. */
+export function formatPhone(e164: string | null): string {
+  if (!e164) return MISSING
+  const parsed = parsePhoneNumberFromString(e164)
+  if (!parsed) return e164
+  return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational()
+}
+
+/** "12 Oak St, Austin, TX 78701"; the parts a page showed, in that order. */
+export function formatAddress(address: Lead['address']): string {
+  const stateZip = [address.state, address.zip].filter(Boolean).join(' ')
+  const parts = [address.street, address.city, stateZip].filter((part) => part)
+  return parts.length ? parts.join(', ') : MISSING
+}
+
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+})
+
+/** Asking prices are whole dollars: 450000 → "$450,000". */
+export function formatPrice(price: number | null): string {
+  return price === null ? MISSING : dollars.format(price)
+}
+
+/** "3 bd · 2.5 ba", or what is known of it. */
+export function formatBedsBaths(beds: number | null, baths: number | null): string {
+  const parts = [beds === null ? null : `${beds} bd`, baths === null ? null : `${baths} ba`]
+  const known = parts.filter((p) => p !== null)
+  return known.length ? known.join(' · ') : MISSING
+}
+
+/** What names a lead to a person (a checkbox label, a dialog title): the owner, else the address. */
+export function leadName(lead: Lead): string {
+  const owner = lead.owner_name?.trim()
+  if (owner) return owner
+  const address = formatAddress(lead.address)
+  return address === MISSING ? 'this lead' : address
+}
+
+/** "1 lead", "3 leads". */
+export function leadCount(n: number): string {
+  return `${n} lead${n === 1 ? '' : 's'}`
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+/** "03/15/2025, 12:00 PM" in the visitor's time zone (the delivery log). */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso)
+  return Number.isNaN(time) ? MISSING : dateTime.format(time)
+}
