@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
@@ -14,52 +15,12 @@ afterEach(async () => {
 
 type Session = Awaited<ReturnType<typeof leadSession>>
 
-/** A strict RFC 4180 reader: CRLF records, quoted fields with doubled quotes. */
+/**
+ * An independent RFC 4180 reader (csv-parse), strict: records end with CRLF only, quotes only
+ * around whole fields, every record as wide as the header.
+ */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let i = 0
-  let quoted = false
-  while (i < text.length) {
-    const c = text.charAt(i)
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"'
-        i += 2
-      } else if (c === '"') {
-        quoted = false
-        i++
-      } else {
-        field += c
-        i++
-      }
-      continue
-    }
-    if (c === '"') {
-      if (field !== '') throw new Error(`quote inside an unquoted field at ${i}`)
-      quoted = true
-      i++
-    } else if (c === ',') {
-      row.push(field)
-      field = ''
-      i++
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-      i += 2
-    } else if (c === '\r' || c === '\n') {
-      throw new Error(`bare line break at ${i}`)
-    } else {
-      field += c
-      i++
-    }
-  }
-  if (quoted) throw new Error('unterminated quoted field')
-  if (field !== '' || row.length > 0) throw new Error('last record not ended by CRLF')
-  return rows
+  return parse(text, { record_delimiter: '\r\n', relax_quotes: false, relax_column_count: false })
 }
 
 async function save(user: Session, payload: SaveLeadBody): Promise<Lead> {

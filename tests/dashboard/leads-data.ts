@@ -4,6 +4,7 @@
  * webhook receiver standing in for a CRM.
  */
 import { createHmac } from 'node:crypto'
+import { parse } from 'csv-parse/sync'
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -86,54 +87,10 @@ export async function listLeads(server: RunningServer, token: string): Promise<S
   return data.items
 }
 
-/**
- * RFC 4180: fields separated by commas, records by CRLF (or LF); a quoted field may hold commas,
- * line breaks and doubled quotes. A leading byte order mark is not part of the first field.
- */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  let i = text.startsWith('\uFEFF') ? 1 : 0
-  for (; i < text.length; i++) {
-    const c = text.charAt(i)
-    if (quoted) {
-      if (c === '"' && text.charAt(i + 1) === '"') {
-        field += '"'
-        i++
-      } else if (c === '"') {
-        quoted = false
-      } else {
-        field += c
-      }
-    } else if (c === '"' && field === '') {
-      quoted = true
-    } else if (c === ',') {
-      row.push(field)
-      field = ''
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text.charAt(i + 1) === '\n') i++
-      row.push(field)
-      rows.push(row)
-      row = []
-      field = ''
-    } else {
-      field += c
-    }
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field)
-    rows.push(row)
-  }
-  return rows
-}
-
 /** Records as objects keyed by the header row. */
 export function csvRecords(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text)
-  if (!header) return []
-  return rows.map((r) => Object.fromEntries(header.map((name, i) => [name, r[i] ?? ''])))
+  // An independent RFC 4180 reader; `bom` drops the byte order mark from the first header.
+  return parse(text, { bom: true, columns: true, record_delimiter: '\r\n' })
 }
 
 /**
