@@ -27,7 +27,7 @@ export interface AccountStatus {
 }
 
 /** Why a user may not use the product, with the fix, per place that asks. */
-export type AccessPurpose = 'dashboard' | 'conversion'
+export type AccessPurpose = 'dashboard' | 'conversion' | 'leads'
 
 /**
  * THE access rule (DESIGN §3), the one place it is written: subscribed with an expiry in the
@@ -124,7 +124,8 @@ export function accessDeniedMessage(
   const what = status.subscription
     ? 'Your subscription has ended.'
     : `Your ${brand.trialDays}-day free trial has ended.`
-  return `${what} Choose a plan on the Pricing page to keep converting listings.`
+  const keep = purpose === 'leads' ? 'saving leads' : 'converting listings'
+  return `${what} Choose a plan on the Pricing page to keep ${keep}.`
 }
 
 /**

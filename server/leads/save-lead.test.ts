@@ -96,7 +96,9 @@ describe('POST /leads', () => {
     const headers = { authorization: `Bearer ${String(login.json().data?.access_token)}` }
     const res = await t.api({ method: 'POST', url: '/leads', headers, payload: sampleLead() })
     expect(res.statusCode).toBe(402)
-    expect(res.json().message).toMatch(/Choose a plan on the Pricing page/)
+    expect(res.json().message).toBe(
+      'Your 7-day free trial has ended. Choose a plan on the Pricing page to keep saving leads.',
+    )
     expect(await leadCount()).toBe(0)
     expect(await apiCalls(t, user.userId)).toBe(0)
   })

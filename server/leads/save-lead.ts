@@ -17,7 +17,7 @@ import { toLead } from './lead-rows.ts'
  * lead counts one API call, in the same transaction as the save.
  */
 export default defineRoute(routes.saveLead, async ({ body, userId }, ctx) => {
-  await requireAccess(ctx, userId, 'conversion')
+  await requireAccess(ctx, userId, 'leads')
   let phone: string | null = null
   if (body.phone !== null && body.phone !== '') {
     phone = toE164(body.phone) ?? null
