@@ -9,6 +9,18 @@ import { extensionBuildConfig, matchPattern } from './scripts/extension-config.t
 export const PHOTO_HOST_PATTERN = 'https://photos.zillowstatic.com/*'
 export const ZILLOW_LISTING_PATTERN = 'https://www.zillow.com/homedetails/*'
 export const MARKETPLACE_CREATE_PATTERN = 'https://www.facebook.com/marketplace/create/*'
+/**
+ * FSBO sites' listing and search-results pages (src/fsbo/fsbo-site-urls.ts); fsbo.com answers on
+ * both its bare and its www name. Content-script matches only: the worker never fetches these.
+ */
+export const FSBO_PAGE_PATTERNS = [
+  'https://fsbo.com/listings/listings/show/id/*',
+  'https://www.fsbo.com/listings/listings/show/id/*',
+  'https://fsbo.com/listings/search/*',
+  'https://www.fsbo.com/listings/search/*',
+  'https://www.forsalebyowner.com/listing/*',
+  'https://www.forsalebyowner.com/search/*',
+]
 
 const icons = {
   16: 'src/assets/icons/icon-16.png',
@@ -22,7 +34,7 @@ export default defineManifest(() => {
   return {
     manifest_version: 3,
     name: brand.name,
-    description: `${brand.name}: turn a Zillow listing into a Facebook Marketplace draft in one click.`,
+    description: `${brand.name}: turn a Zillow listing into a Facebook Marketplace draft in one click, and save for-sale-by-owner leads.`,
     version: pkg.version,
     // Fixes the unpacked extension's id; the store package drops it (scripts/pack-extension.ts).
     key: config.key,
@@ -42,6 +54,7 @@ export default defineManifest(() => {
     host_permissions: [matchPattern(config.apiUrl), PHOTO_HOST_PATTERN],
     content_scripts: [
       { matches: [ZILLOW_LISTING_PATTERN], js: ['src/content/zillow.ts'], run_at: 'document_idle' },
+      { matches: FSBO_PAGE_PATTERNS, js: ['src/content/fsbo.ts'], run_at: 'document_idle' },
       {
         matches: [MARKETPLACE_CREATE_PATTERN],
         js: ['src/content/marketplace.ts'],

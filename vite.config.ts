@@ -27,7 +27,11 @@ export default defineConfig((): UserConfig => {
         // Content scripts become self-contained IIFE bundles: no loader, so nothing is added to
         // web_accessible_resources and pages cannot fetch our code (DESIGN §8).
         contentScripts: {
-          standaloneFiles: ['src/content/zillow.ts', 'src/content/marketplace.ts'],
+          standaloneFiles: [
+            'src/content/zillow.ts',
+            'src/content/marketplace.ts',
+            'src/content/fsbo.ts',
+          ],
         },
       }),
     ],

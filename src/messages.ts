@@ -8,6 +8,8 @@
  */
 import type { NormalizedListing } from '../api/schemas/listing.ts'
 import type { MarketplaceDraft } from '../api/schemas/marketplace-draft.ts'
+import type { FsboLead } from './fsbo/fsbo-lead.ts'
+import type { FsboPage, FsboResultsSite } from './fsbo/inspect-fsbo-page.ts'
 import type { ListingExtraction } from './listing/listing-extraction.ts'
 
 /** Who may send a message: an extension page (the popup), a content script, or the site. */
@@ -61,37 +63,32 @@ export type ConvertOutcome =
   { ok: true; marketplaceTabId: number } | { ok: false; error: ConvertError }
 
 /** The conversion in progress or last finished, kept in chrome.storage.session (ConversionState). */
-export type ConversionPhase = 'converting' | 'photos' | 'opening' | 'done' | 'failed'
+export type ConversionPhase = 'converting' | 'opening' | 'done' | 'failed'
 
 export interface ConversionState {
   runId: string
   sourceTabId: number
   phase: ConversionPhase
-  /** Photos downloaded (or given up on) so far, and how many there are. */
-  photosDone: number
-  photosTotal: number
   error: ConvertError | null
   marketplaceTabId: number | null
   updatedAt: string
 }
 
-export interface PendingPhoto {
-  index: number
-  name: string
-  type: string
-  size: number
-}
-
-/** What the Marketplace content script gets for its tab: the draft and the photos' metadata. */
+/** What the Marketplace content script gets for its tab: the draft and how many photos it has. */
 export interface PendingDraftView {
   listingId: string
   draft: MarketplaceDraft
-  photos: PendingPhoto[]
-  /** Photos of the draft that could not be downloaded (the user adds them by hand). */
-  missingPhotos: number
+  /**
+   * Photos to ask for with `draft:photo`, indexes 0 to photoCount - 1 (the draft's first 20). The
+   * worker may still be downloading them: the tab opens as soon as the server has answered.
+   */
+  photoCount: number
 }
 
-/** One photo's bytes, base64: runtime messages are JSON, so a Blob cannot travel as is. */
+/**
+ * One photo's bytes, base64: runtime messages are JSON (a Uint8Array arrives as a plain object
+ * of numbers), so a Blob cannot travel as is.
+ */
 export interface PhotoPayload {
   name: string
   type: string
@@ -115,6 +112,69 @@ export type ExtensionSessionAnswer =
   | ({ logged_in: true; access_token: string | null } & Omit<SharedSession, 'access_token'>)
   | { logged_in: false }
 
+/** POST /leads from the popup: `created` is false when the lead was saved before (now updated). */
+export type LeadSaveOutcome =
+  { ok: true; created: boolean; leadId: string } | { ok: false; error: ConvertError }
+
+/**
+ * A scan of a search-results page (src/background/fsbo-scan.ts), kept in chrome.storage.session
+ * (ScanState). `cancelling`: the user pressed Cancel; the visit under way finishes first.
+ */
+export type ScanPhase = 'running' | 'cancelling' | 'done' | 'cancelled' | 'stopped'
+
+/** Why a scan stopped before its last listing; each is one message in the popup. */
+export type ScanStopKind =
+  /** The site showed a bot check, or page after page had no lead (blocked). */
+  | 'bot-check'
+  | 'blocked'
+  /** The save failed as a conversion can (ConvertErrorKind), for every lead to come. */
+  | 'upgrade'
+  | 'session-expired'
+  | 'offline'
+  | 'server'
+  /** The user closed the scan tab. */
+  | 'tab-closed'
+  /** Chrome stopped the worker mid-scan. */
+  | 'interrupted'
+  | 'failed'
+
+export interface ScanStop {
+  kind: ScanStopKind
+  message: string
+}
+
+export interface ScanState {
+  scanId: string
+  /** The results page's tab, and the page (one tab may show several results pages in turn). */
+  sourceTabId: number
+  sourceUrl: string
+  site: FsboResultsSite
+  phase: ScanPhase
+  /** Listings the results page links to, and how many this scan visits (at most `cap`). */
+  found: number
+  total: number
+  cap: number
+  /** Listings visited so far, and what came of them. */
+  visited: number
+  saved: number
+  duplicates: number
+  failed: number
+  /** The listing being visited. */
+  current: string | null
+  /** The background tab the scan visits listings in; closed when the scan ends. */
+  scanTabId: number | null
+  stop: ScanStop | null
+  startedAt: string
+  updatedAt: string
+}
+
+export type ScanStartOutcome =
+  | { ok: true; scan: ScanState }
+  | {
+      ok: false
+      error: { kind: 'busy' | 'no-listings' | 'bot-check' | 'failed'; message: string }
+    }
+
 interface Def<C extends Channel, Req, Res> {
   channel: C
   request: Req
@@ -132,12 +192,21 @@ export interface MessageMap {
   'listing:get': Def<'page', { tabId: number; url: string | null }, ListingLookup>
   'convert:start': Def<'page', { sourceTabId: number; listing: NormalizedListing }, ConvertOutcome>
   'convert:status': Def<'page', { sourceTabId: number }, ConversionState | null>
+  // popup → worker: FSBO leads (src/background/lead-handlers.ts)
+  'leads:page': Def<'page', { tabId: number }, FsboPage>
+  'leads:save': Def<'page', { lead: FsboLead }, LeadSaveOutcome>
+  'scan:start': Def<'page', { sourceTabId: number }, ScanStartOutcome>
+  'scan:status': Def<'page', NoInput, ScanState | null>
+  'scan:cancel': Def<'page', NoInput, ScanState | null>
   // Marketplace content script → worker (its tab comes from the sender, never from the message)
   'draft:get': Def<'content', NoInput, PendingDraftView | null>
+  /** Answered once the photo is stored (waiting for its download); null: it could not be had. */
   'draft:photo': Def<'content', { index: number }, PhotoPayload | null>
   'draft:filled': Def<'content', FillSummary, { ok: true }>
   // worker → Zillow content script
   'zillow:extract': Def<'tab', NoInput, ListingExtraction>
+  // worker → FSBO and Zillow content scripts: the page's lead, or the listings it links to
+  'fsbo:inspect': Def<'tab', NoInput, FsboPage>
   // site → worker (externally_connectable; sender.origin must be a site origin)
   'session:set': Def<'external', SharedSession, { ok: true }>
   'session:clear': Def<'external', NoInput, { ok: true }>
@@ -145,6 +214,10 @@ export interface MessageMap {
 }
 
 export type MessageType = keyof MessageMap
+
+/** The popup's FSBO-lead messages, answered apart from the rest (lead-handlers.ts). */
+export type LeadPageMessage =
+  'leads:page' | 'leads:save' | 'scan:start' | 'scan:status' | 'scan:cancel'
 export type MessageOf<C extends Channel> = {
   [K in MessageType]: MessageMap[K]['channel'] extends C ? K : never
 }[MessageType]
@@ -166,10 +239,16 @@ export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['cha
   'listing:get': 'page',
   'convert:start': 'page',
   'convert:status': 'page',
+  'leads:page': 'page',
+  'leads:save': 'page',
+  'scan:start': 'page',
+  'scan:status': 'page',
+  'scan:cancel': 'page',
   'draft:get': 'content',
   'draft:photo': 'content',
   'draft:filled': 'content',
   'zillow:extract': 'tab',
+  'fsbo:inspect': 'tab',
   'session:set': 'external',
   'session:clear': 'external',
   'session:get': 'external',

@@ -18,6 +18,8 @@ export const SESSION = {
   accessToken: 'auth.accessToken',
   /** The conversion in progress or last finished (ConversionState). */
   conversion: 'conversion',
+  /** The FSBO results scan in progress or last finished (ScanState). */
+  scan: 'fsboScan',
 } as const
 
 /** The pending draft of a Marketplace tab. */

@@ -6,19 +6,13 @@ import {
 } from '../../api/client/api-error.ts'
 import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import { MARKETPLACE_LIMITS } from '../../api/schemas/marketplace-draft.ts'
-import type {
-  ConversionPhase,
-  ConversionState,
-  ConvertError,
-  ConvertOutcome,
-  PendingPhoto,
-} from '../messages.ts'
+import type { ConversionPhase, ConversionState, ConvertError, ConvertOutcome } from '../messages.ts'
 import { SESSION, readValue, writeValues } from '../storage.ts'
 import { api } from './api.ts'
 import { convertListing, type ConvertedListing } from './convert-api.ts'
-import { marketplaceCreateUrl, savePendingDraft } from './drafts.ts'
-import { savePhoto } from './photo-store.ts'
-import { fetchPhotos, type PhotoFetchOptions } from './photos.ts'
+import { downloadDraftPhotos } from './draft-photos.ts'
+import { marketplaceCreateUrl, savePendingDraft, type PendingDraftRecord } from './drafts.ts'
+import type { PhotoFetchOptions } from './photos.ts'
 
 export const UPGRADE_MESSAGE = 'Your free trial has ended. Upgrade to keep converting listings.'
 export const SERVER_DOWN_MESSAGE =
@@ -26,7 +20,7 @@ export const SERVER_DOWN_MESSAGE =
 export const INTERRUPTED_MESSAGE = 'The conversion was interrupted. Please try again.'
 export const BUSY_MESSAGE = 'A conversion is already running. Please wait for it to finish.'
 
-const RUNNING: readonly ConversionPhase[] = ['converting', 'photos', 'opening']
+const RUNNING: readonly ConversionPhase[] = ['converting', 'opening']
 
 export interface ConversionDeps {
   convert: (listing: NormalizedListing) => Promise<ConvertedListing>
@@ -84,22 +78,12 @@ export function convertError(error: unknown): ConvertError {
   return { kind: 'failed', message: DEFAULT_ERROR_MESSAGE }
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-}
-
-function photoName(index: number, type: string): string {
-  return `listing-photo-${String(index + 1).padStart(2, '0')}.${EXTENSIONS[type] ?? 'jpg'}`
-}
-
 /**
- * One click's work (DESIGN §6.3–4): convert on the server (metered), download the photos, keep
- * the draft for a new tab, open Marketplace's form there. Every step is written to
- * chrome.storage.session, which the popup watches; the popup may close at any time (it does when
- * the new tab opens) without stopping anything.
+ * One click's work (DESIGN §6.3–4): convert on the server (metered), keep the draft for a new tab,
+ * open Marketplace's form there, and download the photos meanwhile: the tab fills the text fields
+ * while they download and attaches them as they are stored (draft-photos.ts). Every step is
+ * written to chrome.storage.session, which the popup watches; the popup may close at any time (it
+ * does when the new tab opens) without stopping anything.
  */
 export async function startConversion(
   sourceTabId: number,
@@ -114,8 +98,6 @@ export async function startConversion(
     runId: crypto.randomUUID(),
     sourceTabId,
     phase: 'converting',
-    photosDone: 0,
-    photosTotal: 0,
     error: null,
     marketplaceTabId: null,
     updatedAt: new Date().toISOString(),
@@ -130,29 +112,6 @@ export async function startConversion(
     const { listing_id: listingId, draft } = await deps.convert(listing)
 
     const urls = draft.photos.slice(0, MARKETPLACE_LIMITS.maxPhotos)
-    await update({ phase: 'photos', photosTotal: urls.length })
-    const draftId = crypto.randomUUID()
-    let progress = Promise.resolve()
-    const fetched = await fetchPhotos(urls, {
-      ...deps.photoOptions,
-      onProgress: (done, total) => {
-        // Written in order, one after another: the popup never sees the count go back.
-        progress = progress.then(() => update({ photosDone: done, photosTotal: total }))
-      },
-    })
-    await progress
-    const photos: PendingPhoto[] = []
-    for (const photo of fetched) {
-      if (!photo.ok) continue
-      await savePhoto(draftId, photo.index, photo.blob)
-      photos.push({
-        index: photo.index,
-        name: photoName(photo.index, photo.blob.type),
-        type: photo.blob.type,
-        size: photo.blob.size,
-      })
-    }
-
     await update({ phase: 'opening' })
     // The tab exists (blank) before the draft is stored under its id, and gets Marketplace's URL
     // only after: its content script can never ask before the draft is there.
@@ -162,16 +121,17 @@ export async function startConversion(
       openerTabId: sourceTabId,
     })
     if (tab.id === undefined) throw new Error('The browser did not open a tab.')
-    await savePendingDraft(tab.id, {
-      draftId,
+    const record: PendingDraftRecord = {
+      draftId: crypto.randomUUID(),
       listingId,
       draft,
-      photos,
-      missingPhotos: urls.length - photos.length,
+      photos: urls.map((url, index) => ({ index, url, state: 'downloading' })),
       createdAt: new Date().toISOString(),
       filledAt: null,
       fillSummary: null,
-    })
+    }
+    await savePendingDraft(tab.id, record)
+    downloadDraftPhotos(tab.id, record, deps.photoOptions)
     await update({ phase: 'done', marketplaceTabId: tab.id })
     await chrome.tabs.update(tab.id, { url: marketplaceCreateUrl(draft), active: true })
     return { ok: true, marketplaceTabId: tab.id }

@@ -1,19 +1,28 @@
 import type { MarketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
-import type { FillSummary, PendingDraftView, PendingPhoto, PhotoPayload } from '../messages.ts'
+import type { FillSummary, PendingDraftView } from '../messages.ts'
 import { draftKey, readValue, removeKeys, writeValues } from '../storage.ts'
-import { blobToBase64, deletePhotos, loadPhoto } from './photo-store.ts'
+import { deletePhotos } from './photo-store.ts'
+
+/** Where one photo's download stands; a stored photo's bytes are in the photo store. */
+export type DraftPhotoState =
+  | { state: 'downloading' }
+  | { state: 'stored'; type: string; size: number }
+  | { state: 'failed'; error: string }
+
+export type DraftPhoto = { index: number; url: string } & DraftPhotoState
 
 /**
  * A draft waiting for its Marketplace tab, kept in chrome.storage.session under the tab's id, so a
- * worker that Chrome stopped and started again still hands it over. Its photos' bytes are in the
- * photo store under `draftId`.
+ * worker that Chrome stopped and started again still hands it over, and knows which photo
+ * downloads died with the worker before (`downloading`, with their URLs). The photos' bytes are
+ * in the photo store under `draftId`.
  */
 export interface PendingDraftRecord {
   draftId: string
   listingId: string
   draft: MarketplaceDraft
-  photos: PendingPhoto[]
-  missingPhotos: number
+  /** The photos Marketplace gets (the draft's first 20), in order: `photos[i].index === i`. */
+  photos: DraftPhoto[]
   createdAt: string
   filledAt: string | null
   fillSummary: FillSummary | null
@@ -26,48 +35,25 @@ export function marketplaceCreateUrl(_draft: MarketplaceDraft): string {
   return MARKETPLACE_CREATE_URL
 }
 
-export async function savePendingDraft(tabId: number, record: PendingDraftRecord): Promise<void> {
-  const previous = await pendingDraft(tabId)
-  await writeValues('session', { [draftKey(tabId)]: record })
-  if (previous && previous.draftId !== record.draftId) await discardPhotos(previous)
+/**
+ * Changes of one tab's record, one after another: photo downloads settle in any order and the
+ * filler reports meanwhile, and each read-modify-write must see the one before it.
+ */
+const updates = new Map<number, Promise<unknown>>()
+
+function serially<T>(tabId: number, change: () => Promise<T>): Promise<T> {
+  const previous = updates.get(tabId) ?? Promise.resolve()
+  const next = previous.then(change, change)
+  const settled = next.catch(() => undefined)
+  updates.set(tabId, settled)
+  void settled.then(() => {
+    if (updates.get(tabId) === settled) updates.delete(tabId)
+  })
+  return next
 }
 
 export async function pendingDraft(tabId: number): Promise<PendingDraftRecord | null> {
   return (await readValue<PendingDraftRecord>('session', draftKey(tabId))) ?? null
-}
-
-/** What the Marketplace content script of `tabId` receives first. */
-export async function draftView(tabId: number): Promise<PendingDraftView | null> {
-  const record = await pendingDraft(tabId)
-  if (!record) return null
-  return {
-    listingId: record.listingId,
-    draft: record.draft,
-    photos: record.photos,
-    missingPhotos: record.missingPhotos,
-  }
-}
-
-/** One photo of the tab's draft, for the content script to turn into a File. */
-export async function draftPhoto(tabId: number, index: number): Promise<PhotoPayload | null> {
-  const record = await pendingDraft(tabId)
-  const photo = record?.photos.find((p) => p.index === index)
-  if (!record || !photo) return null
-  const blob = await loadPhoto(record.draftId, index)
-  if (!blob) return null
-  return { name: photo.name, type: photo.type, base64: await blobToBase64(blob) }
-}
-
-/**
- * The form was filled. The draft stays until its tab closes: reloading the page fills it again,
- * and a Facebook login in between (redirect and back) still finds it.
- */
-export async function markFilled(tabId: number, summary: FillSummary): Promise<void> {
-  const record = await pendingDraft(tabId)
-  if (!record) return
-  await writeValues('session', {
-    [draftKey(tabId)]: { ...record, filledAt: new Date().toISOString(), fillSummary: summary },
-  })
 }
 
 async function discardPhotos(record: PendingDraftRecord): Promise<void> {
@@ -77,10 +63,63 @@ async function discardPhotos(record: PendingDraftRecord): Promise<void> {
   )
 }
 
-/** The tab closed: its draft and photos go. */
-export async function discardDraft(tabId: number): Promise<void> {
+export function savePendingDraft(tabId: number, record: PendingDraftRecord): Promise<void> {
+  return serially(tabId, async () => {
+    const previous = await pendingDraft(tabId)
+    await writeValues('session', { [draftKey(tabId)]: record })
+    if (previous && previous.draftId !== record.draftId) await discardPhotos(previous)
+  })
+}
+
+/** What the Marketplace content script of `tabId` receives first. */
+export async function draftView(tabId: number): Promise<PendingDraftView | null> {
   const record = await pendingDraft(tabId)
-  if (!record) return
-  await removeKeys('session', draftKey(tabId))
-  await discardPhotos(record)
+  if (!record) return null
+  return { listingId: record.listingId, draft: record.draft, photoCount: record.photos.length }
+}
+
+/**
+ * Records where photo `index` of draft `draftId` stands. False when the tab no longer keeps that
+ * draft (closed, or another conversion took it): the caller drops what it stored.
+ */
+export function updateDraftPhoto(
+  tabId: number,
+  draftId: string,
+  index: number,
+  state: DraftPhotoState,
+): Promise<boolean> {
+  return serially(tabId, async () => {
+    const record = await pendingDraft(tabId)
+    if (record?.draftId !== draftId) return false
+    const photos = record.photos.map((photo) =>
+      photo.index === index ? { index, url: photo.url, ...state } : photo,
+    )
+    await writeValues('session', { [draftKey(tabId)]: { ...record, photos } })
+    return true
+  })
+}
+
+/**
+ * The form was filled. The draft stays until its tab closes: reloading the page fills it again,
+ * and a Facebook login in between (redirect and back) still finds it. Answers the draft's id.
+ */
+export function markFilled(tabId: number, summary: FillSummary): Promise<string | null> {
+  return serially(tabId, async () => {
+    const record = await pendingDraft(tabId)
+    if (!record) return null
+    await writeValues('session', {
+      [draftKey(tabId)]: { ...record, filledAt: new Date().toISOString(), fillSummary: summary },
+    })
+    return record.draftId
+  })
+}
+
+/** The tab closed: its draft and photos go (a download still running drops its photo). */
+export function discardDraft(tabId: number): Promise<void> {
+  return serially(tabId, async () => {
+    const record = await pendingDraft(tabId)
+    if (!record) return
+    await removeKeys('session', draftKey(tabId))
+    await discardPhotos(record)
+  })
 }

@@ -1,6 +1,7 @@
-import type { Handlers } from '../messages.ts'
+import type { Handlers, LeadPageMessage } from '../messages.ts'
 import { conversionState, startConversion } from './conversion.ts'
-import { draftPhoto, draftView, markFilled } from './drafts.ts'
+import { draftPhoto, forgetDraftPhotos } from './draft-photos.ts'
+import { draftView, markFilled } from './drafts.ts'
 import { listingOfTab } from './listing-source.ts'
 import {
   adoptSiteSession,
@@ -17,8 +18,8 @@ function senderTab(sender: chrome.runtime.MessageSender): number {
   return tabId
 }
 
-/** Messages from the popup. */
-export const pageHandlers: Handlers<'page'> = {
+/** Messages from the popup (FSBO leads' are in lead-handlers.ts). */
+export const pageHandlers: Omit<Handlers<'page'>, LeadPageMessage> = {
   'session:status': () => sessionStatus(),
   'session:login': ({ email, password }) => login(email, password),
   'session:logout': () => logout(),
@@ -35,7 +36,8 @@ export const contentHandlers: Handlers<'content'> = {
   'draft:get': (_payload, sender) => draftView(senderTab(sender)),
   'draft:photo': ({ index }, sender) => draftPhoto(senderTab(sender), index),
   'draft:filled': async (summary, sender) => {
-    await markFilled(senderTab(sender), summary)
+    const draftId = await markFilled(senderTab(sender), summary)
+    if (draftId) forgetDraftPhotos(draftId)
     return { ok: true as const }
   },
 }

@@ -1,18 +1,23 @@
 /**
  * The service worker. Chrome stops it when idle and starts it again on the next event, so it
- * keeps nothing in variables that matters: the session, the conversion and the pending drafts
- * are in chrome.storage, the photos in Cache Storage. Listeners are registered synchronously at
- * the top level, as Chrome requires for events to wake the worker.
+ * keeps nothing in variables that matters: the session, the conversion, the FSBO scan and the
+ * pending drafts are in chrome.storage, the photos in Cache Storage. Listeners are registered
+ * synchronously at the top level, as Chrome requires for events to wake the worker.
  */
 import { dispatch, type Handler, type Handlers, type Channel } from '../messages.ts'
 import { recoverInterruptedConversion } from './conversion.ts'
 import { discardDraft } from './drafts.ts'
+import { recoverInterruptedScan } from './fsbo-scan.ts'
 import { contentHandlers, externalHandlers, pageHandlers } from './handlers.ts'
+import { leadHandlers } from './lead-handlers.ts'
 import { deleteAllPhotos } from './photo-store.ts'
 import { acceptInternal, isSiteSender } from './senders.ts'
 
 /** Every handler waits for the start-up check, so it never mistakes a new run for a dead one. */
-const ready = recoverInterruptedConversion().catch(() => undefined)
+const ready = Promise.all([
+  recoverInterruptedConversion().catch(() => undefined),
+  recoverInterruptedScan().catch(() => undefined),
+])
 
 function afterReady<C extends Channel>(handlers: Handlers<C>): Handlers<C> {
   const wrapped: Record<string, Handler<never>> = {}
@@ -25,7 +30,11 @@ function afterReady<C extends Channel>(handlers: Handlers<C>): Handlers<C> {
   return wrapped as unknown as Handlers<C>
 }
 
-const internal = afterReady<'page' | 'content'>({ ...pageHandlers, ...contentHandlers })
+const internal = afterReady<'page' | 'content'>({
+  ...pageHandlers,
+  ...leadHandlers,
+  ...contentHandlers,
+})
 const external = afterReady<'external'>(externalHandlers)
 
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) =>

@@ -37,9 +37,20 @@ export async function deleteAllPhotos(): Promise<void> {
   await caches.delete(CACHE_NAME)
 }
 
-/** Base64 of a blob's bytes, in chunks (String.fromCharCode takes a bounded argument list). */
+/** `Uint8Array.prototype.toBase64` (Chrome 140+); the extension still runs on Chrome 116. */
+interface NativeBase64 {
+  toBase64?: (this: Uint8Array) => string
+}
+
+/**
+ * Base64 of a blob's bytes: natively where Chrome has it (with native decoding in the tab too,
+ * handing over 20 × 230 KB photos took ~250 ms instead of ~750 ms), else in chunks
+ * (String.fromCharCode takes a bounded argument list).
+ */
 export async function blobToBase64(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer())
+  const native = (bytes as NativeBase64).toBase64
+  if (typeof native === 'function') return native.call(bytes)
   let binary = ''
   const chunk = 0x8000
   for (let i = 0; i < bytes.length; i += chunk) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { fetchPhotos } from './photos.ts'
+import { photoDownloader, type PhotoFetchOptions } from './photos.ts'
 import { urlOf } from '../test/fake-chrome.ts'
 
 const jpeg = (body = 'jpeg-bytes') =>
@@ -8,7 +8,13 @@ const urls = (n: number) =>
   Array.from({ length: n }, (_, i) => `https://photos.zillowstatic.com/p${i}.jpg`)
 const noSleep = () => Promise.resolve()
 
-describe('fetchPhotos', () => {
+/** Every URL through one downloader, as the worker asks for a draft's photos. */
+function fetchPhotos(list: readonly string[], options: PhotoFetchOptions) {
+  const download = photoDownloader(options)
+  return Promise.all(list.map((url, index) => download(index, url)))
+}
+
+describe('downloading a draft’s photos', () => {
   it('never has more than `concurrency` downloads in flight, and keeps the order', async () => {
     let inFlight = 0
     let most = 0
@@ -31,7 +37,7 @@ describe('fetchPhotos', () => {
     expect(texts).toEqual(urls(10).map((_, i) => `photo ${i}`))
   })
 
-  it('defaults to 4 at once', async () => {
+  it('defaults to 6 at once', async () => {
     let inFlight = 0
     let most = 0
     const fetch = vi.fn(async () => {
@@ -41,7 +47,7 @@ describe('fetchPhotos', () => {
       return jpeg()
     })
     await fetchPhotos(urls(9), { fetch })
-    expect(most).toBe(4)
+    expect(most).toBe(6)
   })
 
   it('retries a failed download twice with growing back-off, then succeeds', async () => {
@@ -79,22 +85,48 @@ describe('fetchPhotos', () => {
       'not an image (text/html)',
     ])
   })
+})
 
-  it('reports progress after each photo, successes and failures alike', async () => {
-    const fetch = vi
-      .fn<typeof globalThis.fetch>()
-      .mockResolvedValueOnce(new Response('gone', { status: 404 }))
-      .mockImplementation(() => Promise.resolve(jpeg()))
-    const progress: [number, number][] = []
-    await fetchPhotos(urls(3), {
-      fetch,
-      concurrency: 1,
-      onProgress: (done, total) => progress.push([done, total]),
+describe('photoDownloader', () => {
+  it('bounds every download it is asked for, whenever asked, and starts them in order', async () => {
+    const started: number[] = []
+    let inFlight = 0
+    let most = 0
+    const fetch = vi.fn(async (input: string | URL | Request) => {
+      started.push(Number(/p(\d+)/.exec(urlOf(input))?.[1]))
+      most = Math.max(most, ++inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      inFlight--
+      return jpeg()
     })
-    expect(progress).toEqual([
-      [1, 3],
-      [2, 3],
-      [3, 3],
-    ])
+    const download = photoDownloader({ fetch, concurrency: 2 })
+    const first = urls(3).map((url, i) => download(i, url))
+    // Asked for later (a restarted worker resuming more photos): they queue behind the first.
+    const later = urls(6)
+      .slice(3)
+      .map((url, i) => download(i + 3, url))
+    const results = await Promise.all([...first, ...later])
+    expect(results.every((r) => r.ok)).toBe(true)
+    expect(most).toBe(2)
+    expect(started).toEqual([0, 1, 2, 3, 4, 5])
+  })
+
+  it('stops when its signal aborts: no retries, the rest fail at once', async () => {
+    const abort = new AbortController()
+    const fetch = vi.fn(
+      (_input: string | URL | Request, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => {
+            reject(new DOMException('aborted', 'AbortError'))
+          })
+        }),
+    )
+    const sleep = vi.fn(noSleep)
+    const download = photoDownloader({ fetch, concurrency: 1, sleep, signal: abort.signal })
+    const pending = urls(3).map((url, i) => download(i, url))
+    abort.abort()
+    const results = await Promise.all(pending)
+    expect(results.map((r) => r.ok)).toEqual([false, false, false])
+    expect(sleep).not.toHaveBeenCalled()
   })
 })

@@ -4,7 +4,13 @@ import {
   SESSION_EXPIRED_MESSAGE,
   type ApiErrorInit,
 } from '../../api/client/api-error.ts'
-import type { ConversionState, ConvertOutcome, PendingDraftView, Reply } from '../messages.ts'
+import type {
+  ConversionState,
+  ConvertOutcome,
+  PendingDraftView,
+  PhotoPayload,
+  Reply,
+} from '../messages.ts'
 import { LOCAL, SESSION, draftKey } from '../storage.ts'
 import {
   deliver,
@@ -16,7 +22,7 @@ import {
 import { draftFor, listing } from '../test/fixtures.ts'
 import type { ConvertedListing } from './convert-api.ts'
 import { SERVER_DOWN_MESSAGE } from './conversion.ts'
-import { MARKETPLACE_CREATE_URL } from './drafts.ts'
+import { MARKETPLACE_CREATE_URL, type PendingDraftRecord } from './drafts.ts'
 import { urlOf } from '../test/fake-chrome.ts'
 
 // The server's convert route is the lead's to add; the worker's call of it is replaced here.
@@ -63,6 +69,50 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+/** The record the worker keeps for a Marketplace tab. */
+function storedDraft(tabId: number): PendingDraftRecord | undefined {
+  return fake.session.data.get(draftKey(tabId)) as PendingDraftRecord | undefined
+}
+
+/** Waits until no photo of the tab's draft is still downloading. */
+async function photosSettled(tabId: number): Promise<PendingDraftRecord> {
+  return vi.waitFor(() => {
+    const record = storedDraft(tabId)
+    if (!record || record.photos.some((p) => p.state === 'downloading')) throw new Error('busy')
+    return record
+  })
+}
+
+/** Photo downloads that answer only when the test says (per URL), as a slow network. */
+function heldPhotoServer() {
+  const waiting = new Map<string, () => void>()
+  const fetch = vi.fn(
+    (input: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const url = urlOf(input)
+        waiting.set(url, () => {
+          resolve(new Response(`bytes of ${url}`, { headers: { 'content-type': 'image/jpeg' } }))
+        })
+        init?.signal?.addEventListener('abort', () => {
+          waiting.delete(url)
+          reject(new DOMException('The operation was aborted.', 'AbortError'))
+        })
+      }),
+  )
+  vi.stubGlobal('fetch', fetch)
+  return {
+    fetch,
+    /** Answers the download of `url` (it must have been asked for). */
+    answer(url: string) {
+      const respond = waiting.get(url)
+      if (!respond) throw new Error(`${url} was not asked for`)
+      waiting.delete(url)
+      respond()
+    },
+    asked: () => [...waiting.keys()],
+  }
+}
+
 describe('pending drafts', () => {
   it('converts, keeps the draft for the new tab, and hands it over after a worker restart', async () => {
     photoServer()
@@ -82,46 +132,162 @@ describe('pending drafts', () => {
       url: MARKETPLACE_CREATE_URL,
       active: true,
     })
-    expect(fake.session.data.has(draftKey(100))).toBe(true)
+    const record = await photosSettled(100)
+    expect(record.photos.map((p) => [p.index, p.url, p.state])).toEqual(
+      draftFor(3).photos.map((url, i) => [i, url, 'stored']),
+    )
 
     // Chrome stops the worker; the Marketplace content script's message starts a new one.
     await startWorker()
     const view = await ask<PendingDraftView>('draft:get', {}, marketplaceSender(100))
-    expect(view.listingId).toBe('L1')
-    expect(view.draft).toEqual(draftFor(3))
-    expect(view.missingPhotos).toBe(0)
-    expect(view.photos.map((p) => [p.index, p.name, p.type])).toEqual([
-      [0, 'listing-photo-01.jpg', 'image/jpeg'],
-      [1, 'listing-photo-02.jpg', 'image/jpeg'],
-      [2, 'listing-photo-03.jpg', 'image/jpeg'],
-    ])
-    const photo = await ask<{ base64: string; type: string }>(
-      'draft:photo',
-      { index: 1 },
-      marketplaceSender(100),
-    )
+    expect(view).toEqual({ listingId: 'L1', draft: draftFor(3), photoCount: 3 })
+    const photo = await ask<PhotoPayload>('draft:photo', { index: 1 }, marketplaceSender(100))
     expect(atob(photo.base64)).toBe(`bytes of ${draftFor(3).photos[1] ?? ''}`)
-    expect(photo.type).toBe('image/jpeg')
+    expect(photo).toMatchObject({ name: 'listing-photo-02.jpg', type: 'image/jpeg' })
 
     // Another tab has no draft; the popup may not ask for a tab's draft at all.
     await expect(ask('draft:get', {}, marketplaceSender(101))).resolves.toBeNull()
+    await expect(ask('draft:photo', { index: 0 }, marketplaceSender(101))).resolves.toBeNull()
     await expect(ask('draft:get', {}, popupSender)).rejects.toThrow('not accepted')
   })
 
-  it('forgets a tab’s draft and its photos when the tab closes', async () => {
+  it('opens the tab before the photos are downloaded, and answers each photo once it is stored', async () => {
+    const server = heldPhotoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(8) })
+    await startWorker()
+
+    // The conversion is done, and the tab open, while every download still waits.
+    const outcome = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+    expect(outcome).toEqual({ ok: true, marketplaceTabId: 100 })
+    expect(fake.chrome.tabs.update).toHaveBeenCalledWith(
+      100,
+      expect.objectContaining({ url: MARKETPLACE_CREATE_URL }),
+    )
+    await vi.waitFor(() => {
+      expect(server.asked()).toHaveLength(6)
+    })
+    // Six at a time, in the draft's order.
+    const urls = draftFor(8).photos
+    expect(server.asked()).toEqual(urls.slice(0, 6))
+    expect(storedDraft(100)?.photos.every((p) => p.state === 'downloading')).toBe(true)
+    const state = await ask<ConversionState>('convert:status', { sourceTabId: 7 })
+    expect(state).toMatchObject({ phase: 'done', marketplaceTabId: 100 })
+
+    // The tab asks for the last photo first: answered when that download is done, not before.
+    const last = ask<PhotoPayload>('draft:photo', { index: 7 }, marketplaceSender(100))
+    const first = ask<PhotoPayload>('draft:photo', { index: 0 }, marketplaceSender(100))
+    let lastAnswered = false
+    void last.then(() => (lastAnswered = true))
+    server.answer(urls[0] ?? '')
+    expect(atob((await first).base64)).toBe(`bytes of ${urls[0] ?? ''}`)
+    for (const url of urls.slice(1, 7)) {
+      await vi.waitFor(() => {
+        expect(server.asked()).toContain(url)
+      })
+      server.answer(url)
+    }
+    await vi.waitFor(() => {
+      expect(server.asked()).toEqual([urls[7]])
+    })
+    expect(lastAnswered).toBe(false)
+    server.answer(urls[7] ?? '')
+    expect((await last).name).toBe('listing-photo-08.jpg')
+    const record = await photosSettled(100)
+    expect(record.photos.map((p) => p.state)).toEqual(Array(8).fill('stored'))
+    expect(server.fetch).toHaveBeenCalledTimes(8)
+  })
+
+  it('a restarted worker downloads again the photos whose download died with the old one', async () => {
+    const server = heldPhotoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3) })
+    await startWorker()
+    await ask('convert:start', { sourceTabId: 7, listing })
+    await vi.waitFor(() => {
+      expect(server.asked()).toHaveLength(3)
+    })
+    // Photo 1 is stored; then Chrome stops the worker with photos 2 and 3 downloading. (Their
+    // old requests are never answered: they died with it.)
+    server.answer(draftFor(3).photos[0] ?? '')
+    await vi.waitFor(() => {
+      expect(storedDraft(100)?.photos[0]?.state).toBe('stored')
+    })
+    await startWorker()
+    const again = photoServer()
+
+    const photos = await Promise.all(
+      [0, 1, 2].map((index) =>
+        ask<PhotoPayload | null>('draft:photo', { index }, marketplaceSender(100)),
+      ),
+    )
+    expect(photos.map((p) => p?.name)).toEqual([
+      'listing-photo-01.jpg',
+      'listing-photo-02.jpg',
+      'listing-photo-03.jpg',
+    ])
+    // Only the two that died were downloaded again, once each.
+    expect(again.mock.calls.map(([input]) => urlOf(input))).toEqual(draftFor(3).photos.slice(1))
+    const record = await photosSettled(100)
+    expect(record.photos.map((p) => p.state)).toEqual(['stored', 'stored', 'stored'])
+  })
+
+  it('a photo stored by a worker that stopped before recording it is not downloaded again', async () => {
+    const server = heldPhotoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    await startWorker()
+    await ask('convert:start', { sourceTabId: 7, listing })
+    const record = storedDraft(100)
+    if (!record) throw new Error('no draft')
+    // The bytes are in the store; the record still says "downloading".
+    const { savePhoto } = await import('./photo-store.ts')
+    await savePhoto(record.draftId, 0, new Blob(['kept bytes'], { type: 'image/jpeg' }))
+    await startWorker()
+    const fetch = photoServer()
+
+    const photo = await ask<PhotoPayload>('draft:photo', { index: 0 }, marketplaceSender(100))
+    expect(atob(photo.base64)).toBe('kept bytes')
+    expect(fetch).not.toHaveBeenCalled()
+    expect((await photosSettled(100)).photos[0]?.state).toBe('stored')
+    expect(server.fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('forgets a tab’s draft and its photos when the tab closes, even mid-download', async () => {
     photoServer()
     convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
     await startWorker()
     await ask('convert:start', { sourceTabId: 7, listing })
+    await photosSettled(100)
     expect(fake.caches.caches.get('listingbridge-draft-photos-v1')?.size).toBe(2)
 
     for (const listener of fake.chrome.tabs.onRemoved.listeners) listener(100)
-    await new Promise((resolve) => setTimeout(resolve, 0))
-    expect(fake.session.data.has(draftKey(100))).toBe(false)
+    await vi.waitFor(() => {
+      expect(fake.session.data.has(draftKey(100))).toBe(false)
+    })
     expect(fake.caches.caches.get('listingbridge-draft-photos-v1')?.size).toBe(0)
+
+    // A download that settles after its tab closed leaves nothing behind, and stops the others.
+    const server = heldPhotoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L2', draft: draftFor(18) })
+    await ask('convert:start', { sourceTabId: 7, listing })
+    await vi.waitFor(() => {
+      expect(server.asked()).toHaveLength(6)
+    })
+    for (const listener of fake.chrome.tabs.onRemoved.listeners) listener(101)
+    await vi.waitFor(() => {
+      expect(fake.session.data.has(draftKey(101))).toBe(false)
+    })
+    for (const url of draftFor(18).photos.slice(0, 6)) server.answer(url)
+    // The six that took the freed places are aborted; the last six never start.
+    await vi.waitFor(() => {
+      expect(server.fetch).toHaveBeenCalledTimes(12)
+      expect(server.asked()).toEqual([])
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(server.fetch).toHaveBeenCalledTimes(12)
+    expect(fake.caches.caches.get('listingbridge-draft-photos-v1')?.size).toBe(0)
+    expect(fake.session.data.has(draftKey(101))).toBe(false)
   })
 
-  it('goes on without photos that could not be downloaded, and says how many', async () => {
+  it('goes on without photos that could not be downloaded, and says which', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn((input: string | URL | Request) =>
@@ -135,45 +301,58 @@ describe('pending drafts', () => {
     convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3) })
     await startWorker()
     await ask('convert:start', { sourceTabId: 7, listing })
-    const view = await ask<PendingDraftView>('draft:get', {}, marketplaceSender(100))
-    expect(view.photos.map((p) => p.index)).toEqual([0, 2])
-    expect(view.missingPhotos).toBe(1)
+    const photos = await Promise.all(
+      [0, 1, 2].map((index) =>
+        ask<PhotoPayload | null>('draft:photo', { index }, marketplaceSender(100)),
+      ),
+    )
+    expect(photos.map((p) => p?.name ?? null)).toEqual([
+      'listing-photo-01.jpg',
+      null,
+      'listing-photo-03.jpg',
+    ])
+    const record = await photosSettled(100)
+    expect(record.photos[1]).toMatchObject({ state: 'failed', error: 'HTTP 404' })
+    // A restarted worker does not try a failed photo again.
+    await startWorker()
+    await expect(ask('draft:photo', { index: 1 }, marketplaceSender(100))).resolves.toBeNull()
+  })
+
+  it('keeps the fill report beside the photos’ states', async () => {
+    photoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
+    await startWorker()
+    await ask('convert:start', { sourceTabId: 7, listing })
+    const summary = { filled: ['price'], needsUser: ['date_available'] }
+    // The report and the downloads' records are written one after another, never over each other.
+    await ask('draft:filled', summary, marketplaceSender(100))
+    const record = await photosSettled(100)
+    expect(record.fillSummary).toEqual(summary)
+    expect(record.filledAt).not.toBeNull()
+    expect(record.photos.map((p) => p.state)).toEqual(['stored', 'stored'])
   })
 })
 
 describe('conversion state', () => {
-  it('writes photo progress for the popup, in order, up to the total', async () => {
+  it('goes converting → opening → done; the photos download after', async () => {
     photoServer()
     convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(20) })
     const seen: string[] = []
     fake.chrome.storage.onChanged.addListener((changes) => {
       const state = changes[SESSION.conversion]?.newValue as ConversionState | undefined
-      if (state)
-        seen.push(
-          state.phase === 'photos'
-            ? `photos ${state.photosDone}/${state.photosTotal}`
-            : state.phase,
-        )
+      if (state) seen.push(state.phase)
     })
     await startWorker()
     await ask('convert:start', { sourceTabId: 7, listing })
-    expect(seen[0]).toBe('converting')
-    expect(seen).toContain('photos 0/20')
-    expect(seen).toContain('photos 7/20')
-    const photoSteps = seen
-      .filter((s) => s.startsWith('photos'))
-      .map((s) => Number(/(\d+)\//.exec(s)?.[1]))
-    expect(photoSteps).toEqual([...photoSteps].sort((a, b) => a - b))
-    expect(seen.slice(-2)).toEqual(['opening', 'done'])
+    expect(seen).toEqual(['converting', 'opening', 'done'])
+    await photosSettled(100)
   })
 
   it('a worker that starts while a conversion was running marks it interrupted', async () => {
     const running: ConversionState = {
       runId: 'old',
       sourceTabId: 7,
-      phase: 'photos',
-      photosDone: 3,
-      photosTotal: 20,
+      phase: 'opening',
       error: null,
       marketplaceTabId: null,
       updatedAt: new Date().toISOString(),
@@ -189,6 +368,7 @@ describe('conversion state', () => {
     await expect(ask('convert:start', { sourceTabId: 7, listing })).resolves.toMatchObject({
       ok: true,
     })
+    await photosSettled(100)
   })
 
   it('refuses a second conversion while one runs', async () => {
@@ -202,6 +382,7 @@ describe('conversion state', () => {
     expect(second).toMatchObject({ ok: false, error: { kind: 'busy' } })
     finish({ listing_id: 'L1', draft: draftFor(1) })
     await expect(first).resolves.toMatchObject({ ok: true })
+    await photosSettled(100)
   })
 
   const cases: [string, ApiErrorInit, string, string][] = [

@@ -1,9 +1,11 @@
 /**
- * Zillow listing pages: answers the worker's "zillow:extract" with the listing on this page.
- * Built as a self-contained script (vite.config.ts), so the extractor is bundled in.
+ * Zillow listing pages: answers the worker's "zillow:extract" with the listing on this page, and
+ * "fsbo:inspect" with its owner's lead when the home is for sale by owner. Built as a
+ * self-contained script (vite.config.ts), so the extractors are bundled in.
  */
 import { extractZillowListing } from '../listing/zillow/extract-zillow-listing.ts'
 import { isEnvelope, type Reply } from '../messages.ts'
+import { answerFsboInspect } from './answer-fsbo-inspect.ts'
 
 chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) => {
   if (!isEnvelope(message) || message.type !== 'zillow:extract') return false
@@ -17,3 +19,7 @@ chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) =
   sendResponse(reply)
   return false
 })
+
+chrome.runtime.onMessage.addListener((message: unknown, _sender, sendResponse) =>
+  answerFsboInspect(message, sendResponse),
+)

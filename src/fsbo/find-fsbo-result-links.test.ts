@@ -11,6 +11,7 @@ describe('findFsboResultLinks', () => {
       'https://fsbo.com/listings/listings/show/id/546971/',
       'https://fsbo.com/listings/listings/show/id/546964/',
       'https://fsbo.com/listings/listings/show/id/546957',
+      'https://www.fsbo.com/listings/listings/show/id/546950/',
     ])
   })
 

@@ -56,3 +56,26 @@ export function canonicalLink(link: string, base: string): string | null {
   if (!url) return null
   return `https://${url.host}${url.pathname}`
 }
+
+/**
+ * Which listing a URL is, as `<source>:<id>` (e.g. `fsbo_com:546971`), else `null`: the scan tab's
+ * page is the one asked for when the keys match, whatever the host spelling, slug or redirect.
+ */
+export function fsboListingKey(pageUrl: string): string | null {
+  const fsboId = fsboComListingId(pageUrl)
+  if (fsboId !== null) return `fsbo_com:${fsboId}`
+  const ownerId = forSaleByOwnerListingId(pageUrl)
+  return ownerId === null ? null : `forsalebyowner_com:${ownerId}`
+}
+
+const FSBO_COM_RESULTS = /^\/listings\/search\//
+const FORSALEBYOWNER_RESULTS = /^\/search\//
+
+/** A search-results page: fsbo.com `/listings/search/…`, forsalebyowner.com `/search/…`. */
+export function isFsboResultsUrl(pageUrl: string): boolean {
+  const url = parseUrl(pageUrl)
+  if (!url) return false
+  if (onHost(url, 'fsbo.com')) return FSBO_COM_RESULTS.test(url.pathname)
+  if (onHost(url, 'forsalebyowner.com')) return FORSALEBYOWNER_RESULTS.test(url.pathname)
+  return false
+}

@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest'
-import { fillMarketplaceForm, fillSummary, type FillOptions } from './fill-marketplace.ts'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import {
+  fillMarketplaceForm,
+  fillSummary,
+  type FillOptions,
+  type PhotoFile,
+} from './fill-marketplace.ts'
 import { REASONS } from './reasons.ts'
 import { photoFiles, rentalDraft, saleDraft } from './testing/drafts.ts'
 import { loadMarketplaceFixture, unloadMarketplaceFixture } from './testing/marketplace-fixture.ts'
@@ -215,6 +220,67 @@ describe('fillMarketplaceForm on the fixture form', () => {
     loadMarketplaceFixture({ delay: 0, omit: ['listing_type'] })
     const sale = await fillMarketplaceForm({ draft: saleDraft, photos: photoFiles(2) }, FAST)
     expect(sale.needsYou).toContainEqual({ field: 'listing_type', reason: REASONS.notFound })
+  })
+
+  test('fills the fields while the photos still arrive, and attaches them once all are there', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+    let deliver: (photos: PhotoFile[]) => void = () => undefined
+    const photos = new Promise<PhotoFile[]>((resolve) => (deliver = resolve))
+
+    const filling = fillMarketplaceForm({ draft: rentalDraft, photos }, FAST)
+    // The text fields and choices go in while the worker is still downloading.
+    await vi.waitFor(() => {
+      expect(fixture.state.heating).toBe('Radiator heating')
+    })
+    expect(fixture.state.price).toBe('3450')
+    expect(fixture.state.photos).toEqual([])
+    // Three of 20 could not be downloaded.
+    deliver(photoFiles(17))
+    const report = await filling
+
+    expect(fixture.state.photos.map((photo) => photo.name)).toEqual(
+      photoFiles(17).map((_, i) => `photo-${i + 1}.jpg`),
+    )
+    expect(report.filled.at(-1)).toBe('photos')
+    expect(report.needsYou).toEqual([
+      { field: 'photos', reason: REASONS.photosPartly(17, 20) },
+      { field: 'date_available', reason: REASONS.dateAvailable },
+    ])
+  })
+
+  test('photos that arrive mid-way are attached between two fields', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+    let deliver: (photos: PhotoFile[]) => void = () => undefined
+    const photos = new Promise<PhotoFile[]>((resolve) => (deliver = resolve))
+
+    const filling = fillMarketplaceForm({ draft: rentalDraft, photos }, FAST)
+    await vi.waitFor(() => {
+      expect(fixture.state.price).toBe('3450')
+    })
+    deliver(photoFiles(20))
+    const report = await filling
+
+    expect(fixture.state.photos).toHaveLength(20)
+    const at = (field: string) => report.filled.indexOf(field as never)
+    expect(at('photos')).toBeGreaterThan(at('price'))
+    expect(at('photos')).toBeLessThan(at('heating'))
+    expect(report.needsYou).toEqual([{ field: 'date_available', reason: REASONS.dateAvailable }])
+  })
+
+  test('photos that never arrive are left to the user; the rest is filled', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+
+    const report = await fillMarketplaceForm(
+      { draft: rentalDraft, photos: Promise.reject(new Error('the worker is gone')) },
+      FAST,
+    )
+
+    expect(fixture.state.photos).toEqual([])
+    expect(fixture.state.heating).toBe('Radiator heating')
+    expect(report.needsYou).toContainEqual({
+      field: 'photos',
+      reason: REASONS.photosNotDownloaded,
+    })
   })
 
   test('when the form never renders, says so and fills nothing', async () => {

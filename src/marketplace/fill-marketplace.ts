@@ -23,8 +23,12 @@ export type { FieldKey } from './labels.ts'
 /** What the Marketplace content script fills the form with. */
 export interface FillRequest {
   draft: MarketplaceDraft
-  /** The draft's photos, downloaded by the worker, in the draft's order. */
-  photos: PhotoFile[]
+  /**
+   * The draft's photos, downloaded by the worker, in the draft's order (those that could not be
+   * downloaded left out). A promise while they still download: the fields are filled meanwhile
+   * and the photos attached once they are all there.
+   */
+  photos: readonly PhotoFile[] | Promise<readonly PhotoFile[]>
 }
 
 export interface NeedsYou {
@@ -228,9 +232,9 @@ class Filler {
     })
   }
 
-  async photos(request: FillRequest) {
-    const total = request.draft.photos.length
-    if (request.photos.length === 0) {
+  async photos(draft: MarketplaceDraft, photos: readonly PhotoFile[]) {
+    const total = draft.photos.length
+    if (photos.length === 0) {
       this.record('photos', {
         filled: false,
         reason: total === 0 ? REASONS.noPhotosOnListing : REASONS.photosNotDownloaded,
@@ -244,7 +248,7 @@ class Filler {
       })
       if (input === null) return { filled: false, reason: REASONS.notFound }
       const view = this.doc.defaultView ?? globalThis
-      const files = request.photos.map((photo, index) => toFile(photo, index, view))
+      const files = photos.map((photo, index) => toFile(photo, index, view))
       if (!attachPhotos(input, files)) return { filled: false, reason: REASONS.photosNotTaken }
       if (files.length < total) {
         this.report.needsYou.push({
@@ -284,10 +288,29 @@ function number(value: number | null): Want | null {
 }
 
 /**
+ * The photos of a request, given or arriving: `ready` holds them once they are all there, so the
+ * filler can attach them between two fields without waiting.
+ */
+function arrivingPhotos(photos: FillRequest['photos']): {
+  ready: () => readonly PhotoFile[] | null
+  all: Promise<readonly PhotoFile[]>
+} {
+  let ready: readonly PhotoFile[] | null = Array.isArray(photos) ? photos : null
+  const all = Promise.resolve(photos).then(
+    (arrived) => (ready = arrived),
+    // A failure on the way means no photos, not no form: the report says they are missing.
+    () => (ready = []),
+  )
+  return { ready: () => ready, all }
+}
+
+/**
  * Fills Marketplace's "Home for Sale or Rent" form with the draft, by visible label text. Waits
- * for the form to render, fills each field (the listing type first: the form changes with it; the
- * photos next, so they upload while the rest is typed), and reports what it filled and what the
- * user must do. It never presses Next or Publish, and never throws.
+ * for the form to render, fills each field (the listing type first: the form changes with it) and
+ * attaches the photos as soon as they are all there and the form's photo input is the final one
+ * (after the property type, between two fields, so they upload while the rest is typed), then
+ * reports what it filled and what the user must do. It never presses Next or Publish, and never
+ * throws.
  */
 export async function fillMarketplaceForm(
   request: FillRequest,
@@ -295,6 +318,7 @@ export async function fillMarketplaceForm(
 ): Promise<FillReport> {
   const filler = new Filler(options)
   const { draft } = request
+  const photos = arrivingPhotos(request.photos)
   const formShown = await waitFor(
     filler.doc,
     () => (FORM_SIGNS.some((field) => filler.find(field) !== null) ? true : null),
@@ -311,23 +335,39 @@ export async function fillMarketplaceForm(
     await filler.fill('listing_type', filler.choice('listing_type', draft.listing_type))
   }
   await filler.fill('property_type', filler.choice('property_type', draft.property_type))
-  await filler.photos(request)
-  await filler.fill('bedrooms', number(draft.bedrooms))
-  await filler.fill('bathrooms', number(draft.bathrooms))
-  await filler.fill('price', number(draft.price))
-  await filler.address(draft)
-  if (draft.description.trim() === '') {
-    if (filler.find('description') !== null) {
-      filler.record('description', { filled: false, reason: REASONS.noDescription })
-    }
-  } else {
-    await filler.fill('description', { kind: 'text', value: draft.description, numeric: false })
+
+  let attached = false
+  const attachIfReady = async () => {
+    const ready = photos.ready()
+    if (attached || ready === null) return
+    attached = true
+    await filler.photos(draft, ready)
   }
-  await filler.fill('square_feet', number(draft.square_feet))
-  await filler.fill('laundry', filler.choice('laundry', draft.laundry))
-  await filler.fill('parking', filler.choice('parking', draft.parking))
-  await filler.fill('air_conditioning', filler.choice('air_conditioning', draft.air_conditioning))
-  await filler.fill('heating', filler.choice('heating', draft.heating))
+  const fields: (() => Promise<void>)[] = [
+    () => filler.fill('bedrooms', number(draft.bedrooms)),
+    () => filler.fill('bathrooms', number(draft.bathrooms)),
+    () => filler.fill('price', number(draft.price)),
+    () => filler.address(draft),
+    async () => {
+      if (draft.description.trim() !== '') {
+        await filler.fill('description', { kind: 'text', value: draft.description, numeric: false })
+      } else if (filler.find('description') !== null) {
+        filler.record('description', { filled: false, reason: REASONS.noDescription })
+      }
+    },
+    () => filler.fill('square_feet', number(draft.square_feet)),
+    () => filler.fill('laundry', filler.choice('laundry', draft.laundry)),
+    () => filler.fill('parking', filler.choice('parking', draft.parking)),
+    () =>
+      filler.fill('air_conditioning', filler.choice('air_conditioning', draft.air_conditioning)),
+    () => filler.fill('heating', filler.choice('heating', draft.heating)),
+  ]
+  for (const field of fields) {
+    await attachIfReady()
+    await field()
+  }
+  await photos.all
+  await attachIfReady()
   filler.dateAvailable(draft)
   return filler.report
 }

@@ -18,7 +18,15 @@ function defaultName(index: number, type: string): string {
   return `photo-${String(index + 1).padStart(2, '0')}.${EXTENSIONS[type] ?? 'jpg'}`
 }
 
+/** `Uint8Array.fromBase64` (Chrome 140+); the extension still runs on Chrome 116. */
+interface NativeBase64 {
+  fromBase64?: (base64: string) => Uint8Array<ArrayBuffer>
+}
+
 function fromBase64(base64: string): Uint8Array<ArrayBuffer> {
+  // Native decoding is several times faster than the loop below, for a few MB of photos.
+  const native = (Uint8Array as NativeBase64).fromBase64
+  if (typeof native === 'function') return native.call(Uint8Array, base64)
   const binary = atob(base64)
   const bytes = new Uint8Array(binary.length)
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i)

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import type { FillReport } from './fill-marketplace.ts'
 import { REASONS } from './reasons.ts'
-import { showFillReport } from './report-panel.ts'
+import { showFillProgress, showFillReport } from './report-panel.ts'
 
 const report: FillReport = {
   filled: ['listing_type', 'property_type', 'photos', 'price'],
@@ -84,5 +84,27 @@ describe('showFillReport', () => {
     expect(hosts).toHaveLength(1)
     const root = (hosts[0] as HTMLElement).shadowRoot
     expect(root?.textContent).toContain('Nothing left for you but to check it.')
+  })
+})
+
+describe('showFillProgress', () => {
+  test('counts the photos as they arrive, and the report takes its place', () => {
+    const progress = showFillProgress(20)
+    const root = panelOf(progress.host)
+    expect(progress.host.dataset.listingbridge).toBe('progress')
+    expect(root.querySelector('h2')?.textContent).toBe('ListingBridge is filling your draft…')
+    expect(root.querySelector('[role=status]')?.textContent).toBe('Adding photos 0/20')
+    progress.photos(7)
+    expect(root.querySelector('[role=status]')?.textContent).toBe('Adding photos 7/20')
+
+    showFillReport(report)
+    expect(progress.host.isConnected).toBe(false)
+    expect(document.querySelectorAll('[data-listingbridge]')).toHaveLength(1)
+    expect(document.querySelector('[data-listingbridge=report]')).not.toBeNull()
+  })
+
+  test('says nothing about photos for a listing without any', () => {
+    const root = panelOf(showFillProgress(0).host)
+    expect(root.querySelector('[role=status]')?.textContent).toBe('')
   })
 })

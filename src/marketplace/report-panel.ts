@@ -14,6 +14,8 @@ const TEXT = {
   form: 'The form',
   footer: `Review the draft, then post it yourself: ${PRODUCT} never publishes for you.`,
   close: 'Close',
+  working: `${PRODUCT} is filling your draft…`,
+  addingPhotos: (done: number, total: number) => `Adding photos ${done}/${total}`,
 } as const
 
 const STYLE = `
@@ -67,17 +69,8 @@ function nameOf(languages: readonly LanguageLabels[], field: NeedsYou['field']):
  * button or Escape. A second call replaces the first panel.
  */
 export function showFillReport(report: FillReport, doc: Document = document): ReportPanel {
-  doc.querySelector('[data-listingbridge=report]')?.remove()
   const languages = labelsForPage(doc)
-
-  const host = element(doc, 'div')
-  host.dataset.listingbridge = 'report'
-  const root = host.attachShadow({ mode: 'open' })
-  root.append(element(doc, 'style', STYLE))
-
-  const section = element(doc, 'section')
-  section.setAttribute('role', 'region')
-  section.setAttribute('aria-labelledby', 'listingbridge-title')
+  const { host, section } = panel(doc, 'report')
 
   const header = element(doc, 'header')
   const title = element(doc, 'h2', report.filled.length > 0 ? TEXT.title : TEXT.titleNothing)
@@ -110,7 +103,6 @@ export function showFillReport(report: FillReport, doc: Document = document): Re
     needs.append(element(doc, 'p', TEXT.allDone))
   }
   section.append(needs, element(doc, 'p', TEXT.footer))
-  root.append(section)
 
   const close = () => {
     host.remove()
@@ -119,6 +111,51 @@ export function showFillReport(report: FillReport, doc: Document = document): Re
   section.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') close()
   })
-  doc.body.append(host)
   return { host, close }
+}
+
+/**
+ * A new panel on the page, replacing any panel of ours (progress or report): its host, and the
+ * section (in the host's shadow root) to fill.
+ */
+function panel(
+  doc: Document,
+  kind: 'progress' | 'report',
+): { host: HTMLElement; section: HTMLElement } {
+  const ours = doc.querySelectorAll('[data-listingbridge=progress], [data-listingbridge=report]')
+  for (const old of ours) old.remove()
+  const host = element(doc, 'div')
+  host.dataset.listingbridge = kind
+  const root = host.attachShadow({ mode: 'open' })
+  root.append(element(doc, 'style', STYLE))
+  const section = element(doc, 'section')
+  section.setAttribute('role', 'region')
+  section.setAttribute('aria-labelledby', 'listingbridge-title')
+  root.append(section)
+  doc.body.append(host)
+  return { host, section }
+}
+
+export interface ProgressPanel {
+  host: HTMLElement
+  /** `done` of the draft's photos are in (attached soon, or failed). */
+  photos: (done: number) => void
+}
+
+/**
+ * While the form is filled: says so, and counts the photos as they arrive from the worker (they
+ * may still be downloading when the text fields are done). The report replaces it.
+ */
+export function showFillProgress(photoCount: number, doc: Document = document): ProgressPanel {
+  const { host, section } = panel(doc, 'progress')
+  const title = element(doc, 'h2', TEXT.working)
+  title.id = 'listingbridge-title'
+  const status = element(doc, 'p')
+  status.setAttribute('role', 'status')
+  section.append(title, status)
+  const photos = (done: number) => {
+    status.textContent = photoCount > 0 ? TEXT.addingPhotos(done, photoCount) : ''
+  }
+  photos(0)
+  return { host, photos }
 }

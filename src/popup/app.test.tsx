@@ -53,6 +53,9 @@ beforeEach(() => {
       'listing:get': worker.lookup,
       'convert:status': worker.conversion,
       'convert:start': worker.convert,
+      // No lead and nothing to scan here (leads.test.tsx has those).
+      'leads:page': { kind: 'other' },
+      'scan:status': null,
     }
     return Promise.resolve({ ok: true, value: answers[envelope.type] ?? null })
   })
@@ -249,27 +252,25 @@ describe('converting', () => {
     expect(await convertButton()).toBeEnabled()
   })
 
-  it('shows photo progress and follows it as the worker writes it', async () => {
+  it('shows progress and follows it as the worker writes it', async () => {
     worker.conversion = {
       runId: 'r',
       sourceTabId: 7,
-      phase: 'photos',
-      photosDone: 7,
-      photosTotal: 20,
+      phase: 'converting',
       error: null,
       marketplaceTabId: null,
       updatedAt: new Date().toISOString(),
     }
     render(<App />)
-    expect(await screen.findByText('Loading photos 7 / 20')).toBeInTheDocument()
+    expect(await screen.findByText('Converting the listing…')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
-    await fake.session.set({ [SESSION.conversion]: { ...worker.conversion, photosDone: 8 } })
-    expect(await screen.findByText('Loading photos 8 / 20')).toBeInTheDocument()
+    await fake.session.set({ [SESSION.conversion]: { ...worker.conversion, phase: 'opening' } })
+    expect(await screen.findByText('Opening Marketplace…')).toBeInTheDocument()
     // Another tab's conversion is not ours.
     await fake.session.set({
-      [SESSION.conversion]: { ...worker.conversion, sourceTabId: 9, photosDone: 19 },
+      [SESSION.conversion]: { ...worker.conversion, sourceTabId: 9, phase: 'converting' },
     })
-    expect(screen.getByText('Loading photos 8 / 20')).toBeInTheDocument()
+    expect(screen.getByText('Opening Marketplace…')).toBeInTheDocument()
   })
 
   it('says the conversion was interrupted when Chrome stopped the worker mid-way', async () => {
@@ -288,8 +289,6 @@ describe('converting', () => {
         runId: 'r',
         sourceTabId: 7,
         phase: 'failed',
-        photosDone: 3,
-        photosTotal: 20,
         error: {
           kind: 'interrupted',
           message: 'The conversion was interrupted. Please try again.',

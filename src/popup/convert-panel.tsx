@@ -4,20 +4,12 @@ import type { ConversionState, ConvertError } from '../messages.ts'
 import { isRunning, type PopupModel } from './use-popup.ts'
 
 function Progress({ conversion }: { conversion: ConversionState }) {
-  let label = 'Converting the listing…'
-  if (conversion.phase === 'photos') {
-    label = `Loading photos ${conversion.photosDone} / ${conversion.photosTotal}`
-  } else if (conversion.phase === 'opening') {
-    label = 'Opening Marketplace…'
-  }
+  // Photos download after Marketplace opens; their progress shows on that page.
+  const label = conversion.phase === 'opening' ? 'Opening Marketplace…' : 'Converting the listing…'
   return (
     <div className="progress" role="status" aria-live="polite">
       <p>{label}</p>
-      {conversion.phase === 'photos' && conversion.photosTotal > 0 ? (
-        <progress max={conversion.photosTotal} value={conversion.photosDone} aria-label={label} />
-      ) : (
-        <progress aria-label={label} />
-      )}
+      <progress aria-label={label} />
     </div>
   )
 }

@@ -12,20 +12,24 @@ import {
 export function ListingPreview({
   listing,
   compact = false,
+  shortPhoto = false,
 }: {
   listing: NormalizedListing
   /** Without the photo, when the popup needs the room (the confirmation). */
   compact?: boolean
+  /** A lower photo, when more goes below the preview (an FSBO owner's lead). */
+  shortPhoto?: boolean
 }) {
+  const photoClass = shortPhoto ? 'preview-photo preview-photo-short' : 'preview-photo'
   const photo = listing.photos[0]
   const facts = formatFacts(listing)
   const warning = statusWarning(listing)
   return (
     <article className="preview" aria-label="Listing preview">
       {compact ? null : photo ? (
-        <img className="preview-photo" src={photo} alt={`Photo of ${listing.address.street}`} />
+        <img className={photoClass} src={photo} alt={`Photo of ${listing.address.street}`} />
       ) : (
-        <div className="preview-photo preview-photo-empty">No photo</div>
+        <div className={`${photoClass} preview-photo-empty`}>No photo</div>
       )}
       <div className="preview-body">
         <p className="preview-price">{formatPrice(listing)}</p>

@@ -23,6 +23,8 @@ export type ListingView =
 
 export interface PopupModel {
   session: SessionView
+  /** The tab the popup was opened over, once read (after login). */
+  tab: ActiveTab | null
   listing: ListingView
   conversion: ConversionState | null
   /** A failure the worker answered that is not in the stored state (e.g. "busy"). */
@@ -34,9 +36,11 @@ export interface PopupModel {
   convert: () => Promise<void>
   confirmAndConvert: () => Promise<void>
   cancelConfirm: () => void
+  /** The server refused the session: back to the login form, saying so. */
+  expireSession: () => void
 }
 
-const RUNNING = new Set(['converting', 'photos', 'opening'])
+const RUNNING = new Set(['converting', 'opening'])
 
 export function isRunning(conversion: ConversionState | null): boolean {
   return conversion !== null && RUNNING.has(conversion.phase)
@@ -186,8 +190,13 @@ export function usePopup(): PopupModel {
     setConfirming(false)
   }, [])
 
+  const expireSession = useCallback(() => {
+    setSession({ state: 'logged-out', notice: SESSION_EXPIRED_MESSAGE })
+  }, [])
+
   return {
     session,
+    tab,
     listing,
     conversion,
     error,
@@ -197,5 +206,6 @@ export function usePopup(): PopupModel {
     convert,
     confirmAndConvert,
     cancelConfirm,
+    expireSession,
   }
 }

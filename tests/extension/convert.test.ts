@@ -2,10 +2,12 @@
  * One agent's session with the built extension in real Chromium (DESIGN §6, §8): log in in the
  * real popup, open a Zillow listing at its real URL (served from loopback), convert it, and find
  * Facebook Marketplace's form (our fixture, at its real URL) filled with every field and 20
- * photos, never submitted, and the conversion counted once on the dashboard. Then conversions
- * during which Chrome stops the service worker: between the stored draft and the fill (the form
- * still gets filled), and while the photos download (the popup says the conversion was
- * interrupted, and Convert again does it).
+ * photos, never submitted, and the conversion counted once on the dashboard. Then: the tab opens
+ * and its text fields are filled while the photos still download, which are attached when they
+ * arrive; and conversions during which Chrome stops the service worker: between the stored draft
+ * and the fill (the form still gets filled from the stored photos), and while the photos
+ * download (the restarted worker downloads them again when the tab asks, and the form still
+ * gets all 20).
  *
  * The tests run in order (vitest runs a file's tests one after another) and share the browser:
  * the later ones are the same agent's next conversions, so the listing-agent question, answered
@@ -17,6 +19,7 @@ import { createVerifiedAccount, type TestAccount } from '../support/accounts.ts'
 import {
   STORAGE,
   clickConvert,
+  fillProgress,
   imagesLoaded,
   isMarkedWorker,
   marketplaceRecord,
@@ -28,6 +31,7 @@ import {
   storedValue,
   until,
   waitForFillReport,
+  waitForMarketplaceField,
   type MarketplaceRecord,
 } from '../support/extension.ts'
 import {
@@ -59,8 +63,8 @@ interface StoredDraft {
     air_conditioning: string | null
     heating: string | null
   }
-  photos: { index: number; name: string; type: string; size: number }[]
-  missingPhotos: number
+  /** Where each photo's download stands, in the draft's order. */
+  photos: { index: number; url: string; state: 'downloading' | 'stored' | 'failed' }[]
   filledAt: string | null
   fillSummary: { filled: string[]; needsUser: string[] } | null
 }
@@ -104,6 +108,14 @@ async function filledDraft(): Promise<StoredDraft> {
   })
   if (!stored) throw new Error(`no draft stored under ${key}`)
   return stored
+}
+
+/** Every photo URL the worker has downloaded so far (fetch(), not an <img>), in order. */
+function photoDownloads(): string[] {
+  return env.web
+    .photoRequests()
+    .filter((request) => request.dest === 'empty')
+    .map((request) => `https://photos.zillowstatic.com${request.path}`)
 }
 
 /** Every field of the sale form holds the draft's value, and 20 photos are attached. */
@@ -182,17 +194,13 @@ describe('the extension turns a Zillow listing into a filled Marketplace draft',
 
     const stored = await filledDraft()
     expect(stored.draft.photos).toHaveLength(20)
-    expect(stored.missingPhotos).toBe(0)
+    expect(stored.photos.map((photo) => photo.state)).toEqual(Array(20).fill('stored'))
     expectFilledWith(await marketplaceRecord(marketplace), stored, env.photo)
     await marketplace.setViewport({ width: 1100, height: 1300 })
     await screenshotPage(marketplace, 'marketplace-filled')
 
     // The worker downloaded exactly the draft's 20 photos, once each (fetch(), not an <img>).
-    const downloaded = web
-      .photoRequests()
-      .filter((request) => request.dest === 'empty')
-      .map((request) => `https://photos.zillowstatic.com${request.path}`)
-    expect(downloaded.sort()).toEqual([...stored.draft.photos].sort())
+    expect(photoDownloads().sort()).toEqual([...stored.draft.photos].sort())
 
     // One metered call, on the dashboard the site shows.
     expect(await totalApiCalls(env.server, apiSession)).toBe(callsBefore + 1)
@@ -202,6 +210,40 @@ describe('the extension turns a Zillow listing into a filled Marketplace draft',
     await popupText(popup, 'Marketplace opened in a new tab')
     await screenshotPopup(popup, 'popup-converted')
     await popup.close()
+    await marketplace.close()
+  })
+
+  it('opens Marketplace before the photos are downloaded, fills the text meanwhile, then attaches all 20', async () => {
+    const { ext, web } = env
+    const requestsBefore = web.photoRequests().length
+    // The photos' downloads hang until the test lets them through.
+    const hold = web.holdPhotos()
+    const popup = await ext.openPopup(listingTab)
+    await popupPreview(popup)
+    await clickConvert(popup)
+
+    // The tab opens, and every field but the photos is filled, while no photo has arrived.
+    const marketplace = await ext.tabAt(MARKETPLACE_URL)
+    await hold.requested
+    await waitForMarketplaceField(marketplace, 'heating')
+    const { state } = await marketplaceRecord(marketplace)
+    expect(state.price).not.toBe('')
+    expect(state.photos).toEqual([])
+    expect(await fillProgress(marketplace)).toBe('Adding photos 0/20')
+    expect(await marketplace.$('[data-listingbridge="report"]')).toBeNull()
+    await screenshotPage(marketplace, 'marketplace-waiting-for-photos')
+
+    hold.release()
+    await waitForFillReport(marketplace)
+    expectFilledWith(await marketplaceRecord(marketplace), await filledDraft(), env.photo)
+    // The server saw the tab ask for Marketplace before the last photo download was asked for.
+    const tabAsked = web.marketplaceLoads().at(-1)?.at ?? Infinity
+    const downloads = web
+      .photoRequests()
+      .slice(requestsBefore)
+      .filter((request) => request.dest === 'empty')
+    expect(downloads).toHaveLength(20)
+    expect(tabAsked).toBeLessThan(Math.max(...downloads.map((request) => request.at)))
     await marketplace.close()
   })
 
@@ -222,8 +264,12 @@ describe('the extension turns a Zillow listing into a filled Marketplace draft',
     const conversion = await storedValue<StoredConversion>(before, 'session', STORAGE.conversion)
     expect(conversion?.phase).toBe('done')
     const tabId = conversion?.marketplaceTabId ?? -1
-    const pending = await storedValue<StoredDraft>(before, 'session', STORAGE.draft(tabId))
-    expect(pending?.photos).toHaveLength(20)
+    // The photos download meanwhile; this test stops the worker once they are all stored.
+    let pending: StoredDraft | undefined
+    await until('the 20 photos to be stored', async () => {
+      pending = await storedValue<StoredDraft>(before, 'session', STORAGE.draft(tabId))
+      return pending?.photos.filter((photo) => photo.state === 'stored').length === 20
+    })
     expect(pending?.filledAt).toBeNull()
 
     await ext.stopWorker()
@@ -243,30 +289,43 @@ describe('the extension turns a Zillow listing into a filled Marketplace draft',
     await marketplace.close()
   })
 
-  it('says the conversion was interrupted when Chrome stops the worker mid-download, and Convert again fills the form', async () => {
+  it('downloads again the photos whose download died with the worker, and the form still gets all 20', async () => {
     const { ext, web } = env
     const callsBefore = await totalApiCalls(env.server, apiSession)
+    const requestsBefore = photoDownloads().length
     const hold = web.holdPhotos()
     const popup = await ext.openPopup(listingTab)
-    const preview = await popupPreview(popup)
+    await popupPreview(popup)
     await clickConvert(popup)
     await hold.requested
-    await popupText(popup, 'Loading photos 0 / 20')
 
-    // Chrome stops the worker while the downloads hang; they die with it.
+    // The tab is open and waits for the photos, which hang; Chrome stops the worker now, and the
+    // downloads die with it.
+    const marketplace = await ext.tabAt(MARKETPLACE_URL)
+    await waitForMarketplaceField(marketplace, 'heating')
+    expect(await fillProgress(marketplace)).toBe('Adding photos 0/20')
+    const died = photoDownloads().slice(requestsBefore)
+    expect(died.length).toBeGreaterThan(0)
     await ext.stopWorker()
     hold.release()
-    await popupText(popup, 'The conversion was interrupted. Please try again.', '[role="alert"]')
-    expect(await popupPreview(popup)).toEqual(preview)
-    await screenshotPopup(popup, 'popup-interrupted')
 
-    await clickConvert(popup)
-    const marketplace = await ext.tabAt(MARKETPLACE_URL)
+    // The tab asks again; a new worker finds the photos still "downloading" in the draft's record,
+    // with nothing downloading them, and downloads them from the URLs kept there.
     await waitForFillReport(marketplace)
-    expectFilledWith(await marketplaceRecord(marketplace), await filledDraft(), env.photo)
-    // The server converted the listing twice (the first answer came before the photos): both
-    // are counted, as every successful POST /listings/convert is (DESIGN §3).
-    expect(await totalApiCalls(env.server, apiSession)).toBe(callsBefore + 2)
+    expect(await isMarkedWorker(await ext.worker())).toBe(false)
+    const stored = await filledDraft()
+    expectFilledWith(await marketplaceRecord(marketplace), stored, env.photo)
+    const requested = photoDownloads().slice(requestsBefore)
+    for (const url of stored.draft.photos) expect(requested, url).toContain(url)
+    // Those that hung were asked for twice: by the worker that died, and by the new one.
+    for (const url of died) {
+      expect(
+        requested.filter((asked) => asked === url),
+        url,
+      ).toHaveLength(2)
+    }
+    // One conversion, counted once: the new worker only downloaded.
+    expect(await totalApiCalls(env.server, apiSession)).toBe(callsBefore + 1)
     await marketplace.close()
   })
 })

@@ -127,6 +127,35 @@ export async function totalApiCalls(server: RunningServer, session: ApiSession):
   return body.data.total_api_calls
 }
 
+/** A lead as GET /leads shows it (api/schemas/leads.ts), the fields the tests look at. */
+export interface SavedLead {
+  source: string
+  source_id: string
+  listing_url: string
+  owner_name: string | null
+  phone: string | null
+  email: string | null
+  address: { street: string | null; city: string | null; state: string | null; zip: string | null }
+  price: number | null
+  beds: number | null
+  baths: number | null
+}
+
+/** The user's saved leads, as the dashboard's Leads page reads them (`source` filters). */
+export async function savedLeads(
+  server: RunningServer,
+  session: ApiSession,
+  source?: string,
+): Promise<SavedLead[]> {
+  const query = new URLSearchParams({ page_size: '100', ...(source ? { source } : {}) })
+  const route = `/leads?${query.toString()}`
+  const { status, body } = await api<{ items: SavedLead[] }>(server, 'GET', route, {
+    bearer: session.accessToken,
+  })
+  if (status !== 200) throw new Error(`GET /leads answered ${status}: ${JSON.stringify(body)}`)
+  return body.data.items
+}
+
 function withDatabase<T>(server: RunningServer, use: (db: Database.Database) => T): T {
   const db = new Database(path.join(server.dataDir, 'listingbridge.sqlite'))
   try {

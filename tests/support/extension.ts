@@ -39,6 +39,7 @@ export const STORAGE = {
   refreshToken: 'auth.refreshToken',
   userId: 'auth.userId',
   conversion: 'conversion',
+  scan: 'fsboScan',
   draft: (tabId: number) => `draft.${tabId}`,
 } as const
 
@@ -133,6 +134,16 @@ export async function until(
   }
 }
 
+/** The answer of a worker's evaluate, or false when it fails or a stopping worker never answers. */
+async function answerWithin(answer: Promise<boolean>, ms = 1_000): Promise<boolean> {
+  const silence = new Promise<boolean>((resolve) => {
+    setTimeout(() => {
+      resolve(false)
+    }, ms)
+  })
+  return Promise.race([answer, silence]).catch(() => false)
+}
+
 /**
  * Chromium with the extension in `extensionDir` installed, every fixture host of `web` mapped to
  * loopback. The extension's id is the one its manifest key fixes (the site messages that id).
@@ -163,17 +174,35 @@ export async function launchWithExtension(
     throw error
   }
 
+  /** Our service worker targets' workers; a stopped one can linger in the list for a while. */
+  async function ourWorkers(): Promise<WebWorker[]> {
+    const workers: WebWorker[] = []
+    for (const target of browser.targets().filter((t) => isOurWorker(t, extensionId))) {
+      const found = await target.worker().catch(() => null)
+      if (found) workers.push(found)
+    }
+    return workers
+  }
+
   async function worker(): Promise<WebWorker> {
-    const target = await browser.waitForTarget((t) => isOurWorker(t, extensionId), {
-      timeout: WORKER_READY_MS,
+    await browser.waitForTarget((t) => isOurWorker(t, extensionId), { timeout: WORKER_READY_MS })
+    // The target appears before the extension APIs exist in it (DESIGN §8); and of two targets
+    // (one stopping, one started), only the live one ever answers.
+    let live: WebWorker | undefined
+    await until('chrome.storage in the service worker', async () => {
+      for (const candidate of await ourWorkers()) {
+        const ready = await answerWithin(
+          candidate.evaluate(() => typeof chrome !== 'undefined' && chrome.storage !== undefined),
+        )
+        if (ready) {
+          live = candidate
+          return true
+        }
+      }
+      return false
     })
-    const found = await target.worker()
-    if (!found) throw new Error('the service worker target has no worker')
-    // The target appears before the extension APIs exist in it (DESIGN §8).
-    await until('chrome.storage in the service worker', () =>
-      found.evaluate(() => typeof chrome !== 'undefined' && chrome.storage !== undefined),
-    )
-    return found
+    if (!live) throw new Error('no service worker answered')
+    return live
   }
 
   function popupTargets(): Target[] {
@@ -201,22 +230,39 @@ export async function launchWithExtension(
 
   async function stopWorker(): Promise<void> {
     const running = await worker()
-    const target = browser.targets().find((t) => isOurWorker(t, extensionId))
     // Marks this instance: a restarted worker is a new global scope without the mark.
     await running.evaluate(() => {
       globalThis.__lbWorkerMark = 'before-stop'
     })
-    const stopped = () => !browser.targets().some((t) => t === target)
-    // A busy worker (an open message channel, downloads in flight) can outlive the first close
-    // on a loaded machine: close again rather than fail.
-    for (let attempt = 1; ; attempt++) {
-      await running.close().catch(() => undefined)
-      try {
-        await until('the service worker to stop', stopped, 8_000)
-        return
-      } catch (error) {
-        if (attempt === 3) throw error
+    const origin = `chrome-extension://${extensionId}/`
+    const browserSession = await browser.target().createCDPSession()
+    const workerTargets = async () =>
+      (await browserSession.send('Target.getTargets')).targetInfos
+        .filter((info) => info.type === 'service_worker' && info.url.startsWith(origin))
+        .map((info) => info.targetId)
+    try {
+      const stopping = await workerTargets()
+      // Detached first: a DevTools session keeps a stopped worker's target alive, and the tab's
+      // content script restarts the worker at once (its open requests fail and it asks again),
+      // which would then reuse that target behind puppeteer's back, stale handle and all.
+      await running.client.detach().catch(() => undefined)
+      const stopped = async () => !(await workerTargets()).some((id) => stopping.includes(id))
+      // A busy worker (an open message channel, downloads in flight) can outlive the first close
+      // on a loaded machine: close again rather than fail.
+      for (let attempt = 1; ; attempt++) {
+        for (const targetId of await workerTargets()) {
+          if (!stopping.includes(targetId)) continue
+          await browserSession.send('Target.closeTarget', { targetId }).catch(() => undefined)
+        }
+        try {
+          await until('the service worker to stop', stopped, 8_000)
+          return
+        } catch (error) {
+          if (attempt === 3) throw error
+        }
       }
+    } finally {
+      await browserSession.detach().catch(() => undefined)
     }
   }
 
@@ -274,6 +320,7 @@ export async function removeStored(
 interface PageElement {
   textContent: string | null
   getAttribute: (name: string) => string | null
+  shadowRoot?: { querySelector: (selector: string) => PageElement | null } | null
 }
 declare const document: {
   body: PageElement
@@ -421,6 +468,30 @@ export async function marketplaceRecord(page: Page): Promise<MarketplaceRecord> 
       state: MarketplaceState
       clicks: string[]
     }
+  })
+}
+
+/** Waits until the fixture's state holds a value for `field` (the filler got that far). */
+export async function waitForMarketplaceField(
+  page: Page,
+  field: Exclude<keyof MarketplaceState, 'photos'>,
+  timeout = 15_000,
+): Promise<void> {
+  await page.waitForFunction(
+    (key) => {
+      const value = window.__fixture?.state[key]
+      return value !== undefined && value !== null && value !== ''
+    },
+    { timeout },
+    field,
+  )
+}
+
+/** What the filler's progress panel says about the photos now; null when it shows none. */
+export async function fillProgress(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const host = document.querySelector('[data-listingbridge="progress"]')
+    return host?.shadowRoot?.querySelector('[role="status"]')?.textContent ?? null
   })
 }
 

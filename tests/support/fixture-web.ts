@@ -1,7 +1,8 @@
 /**
  * "The web" for the extension's browser tests: one HTTPS server on loopback that answers for
  * www.zillow.com (the Zillow fixtures, each at the URL its header names), www.facebook.com (the
- * Marketplace form fixture) and photos.zillowstatic.com (listing photos). Chromium reaches it
+ * Marketplace form fixture), photos.zillowstatic.com (listing photos) and the FSBO sites (their
+ * listing and results fixtures, each at the URL its header names). Chromium reaches it
  * through `--host-resolver-rules` (DESIGN §8), so the manifest's real match patterns and host
  * permissions are what the tests exercise. It records what was asked of it, for assertions.
  */
@@ -21,10 +22,11 @@ export const MARKETPLACE_FIXTURE = path.join(
   'marketplace',
   'create-rental.html',
 )
+export const FSBO_FIXTURES = path.join(root, 'tests', 'fixtures', 'fsbo')
 
-/** The URL a Zillow fixture is meant to be opened at (its header's "Open at:" line). */
-export function fixtureUrl(file: string): string {
-  const head = readFileSync(path.join(ZILLOW_FIXTURES, file), 'utf8').slice(0, 4000)
+/** The URL a fixture (Zillow's by default) is meant to be opened at (its "Open at:" line). */
+export function fixtureUrl(file: string, dir = ZILLOW_FIXTURES): string {
+  const head = readFileSync(path.join(dir, file), 'utf8').slice(0, 4000)
   const url = /Open at: (https:\/\/\S+)/.exec(head)?.[1]
   if (!url) throw new Error(`${file} names no URL to open it at`)
   return url
@@ -40,6 +42,25 @@ export interface PhotoRequest {
   at: number
 }
 
+/**
+ * How photos.zillowstatic.com answers when not at loopback speed: like a CDN over an agent's
+ * connection. Each answer starts after a time to first byte drawn from `firstByteMs`, then every
+ * photo answer in flight shares one link of `bitsPerSecond`.
+ */
+export interface PhotoPace {
+  firstByteMs: readonly [min: number, max: number]
+  bitsPerSecond: number
+}
+
+/** A request for a page `fsboPage` serves: when it came in and when its answer went out. */
+export interface FsboRequest {
+  url: string
+  /** `Sec-Fetch-Dest`: `document` for a tab's navigation. */
+  dest: string | null
+  startedAt: number
+  finishedAt: number | null
+}
+
 export interface Hold {
   /** Resolves when a held request has arrived (the browser is waiting for the page). */
   requested: Promise<void>
@@ -53,8 +74,17 @@ export interface FixtureWeb {
   resolverArg: string
   /** Serves the Zillow fixture `file` at the URL its header names; answers that URL. */
   zillowPage: (file: string) => string
+  /**
+   * Serves the FSBO fixture `file` (tests/fixtures/fsbo: FSBO.com, ForSaleByOwner.com, Zillow
+   * FSBO) at the URL its header names, with or without a trailing slash; answers that URL.
+   */
+  fsboPage: (file: string) => string
+  /** Every request for a page `fsboPage` serves, in order of arrival. */
+  fsboRequests: () => FsboRequest[]
   /** The bytes every photos.zillowstatic.com/fp/… answers with (a JPEG). */
   setPhoto: (jpeg: Buffer) => void
+  /** Photos answer at this pace from now on; null: at once (the default). */
+  setPhotoPace: (pace: PhotoPace | null) => void
   photoRequests: () => PhotoRequest[]
   /** Every Marketplace page load: path with query, and when it was asked for. */
   marketplaceLoads: () => { path: string; at: number }[]
@@ -70,10 +100,20 @@ function send(res: ServerResponse, status: number, type: string, body: Buffer | 
   res.end(body)
 }
 
+/** Paced answers go out in pieces this big, each taking its turn on the shared link. */
+const PACE_CHUNK_BYTES = 16 * 1024
+
 export async function startFixtureWeb(): Promise<FixtureWeb> {
   const zillowRoutes = new Map<string, string>()
+  /** `host` + path without its trailing slash → FSBO fixture file. */
+  const fsboRoutes = new Map<string, string>()
+  const fsboLog: FsboRequest[] = []
+  const fsboKey = (url: URL) => `${url.hostname}${url.pathname.replace(/\/+$/, '')}`
   const marketplace = readFileSync(MARKETPLACE_FIXTURE)
   let photo: Buffer | null = null
+  let photoPace: PhotoPace | null = null
+  /** When the shared link is free again (ms since the epoch): paced chunks queue for it. */
+  let linkFreeAt = 0
   const photos: PhotoRequest[] = []
   const loads: { path: string; at: number }[] = []
   interface Held {
@@ -112,6 +152,39 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
     }
   }
 
+  /** `body` as the CDN would send it at `pace`: first byte late, then no faster than the link. */
+  function sendPaced(res: ServerResponse, body: Buffer, pace: PhotoPace): void {
+    const [min, max] = pace.firstByteMs
+    setTimeout(
+      () => {
+        if (res.destroyed) return
+        res.writeHead(200, {
+          'content-type': 'image/jpeg',
+          'cache-control': 'no-store',
+          'content-length': String(body.length),
+        })
+        let offset = 0
+        const next = () => {
+          if (res.destroyed) return
+          if (offset >= body.length) {
+            res.end()
+            return
+          }
+          const chunk = body.subarray(offset, offset + PACE_CHUNK_BYTES)
+          offset += chunk.length
+          linkFreeAt =
+            Math.max(Date.now(), linkFreeAt) + (chunk.length * 8 * 1000) / pace.bitsPerSecond
+          setTimeout(() => {
+            res.write(chunk)
+            next()
+          }, linkFreeAt - Date.now())
+        }
+        next()
+      },
+      min + Math.random() * (max - min),
+    )
+  }
+
   function marketplacePage(res: ServerResponse): void {
     send(res, 200, 'text/html; charset=utf-8', marketplace)
   }
@@ -132,6 +205,7 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
       })
       const respond = () => {
         if (!photo) send(res, 503, 'text/plain', 'no photo yet')
+        else if (photoPace) sendPaced(res, photo, photoPace)
         else send(res, 200, 'image/jpeg', photo)
       }
       // Only the worker's downloads are held; pages' <img>s load as usual.
@@ -144,6 +218,22 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
       answer('marketplace', () => {
         marketplacePage(res)
       })
+      return
+    }
+    const fsboFile = fsboRoutes.get(fsboKey(url))
+    if (fsboFile) {
+      const dest = req.headers['sec-fetch-dest']
+      const entry: FsboRequest = {
+        url: url.href,
+        dest: typeof dest === 'string' ? dest : null,
+        startedAt: Date.now(),
+        finishedAt: null,
+      }
+      fsboLog.push(entry)
+      res.on('finish', () => {
+        entry.finishedAt = Date.now()
+      })
+      send(res, 200, 'text/html; charset=utf-8', readFileSync(path.join(FSBO_FIXTURES, fsboFile)))
       return
     }
     if (host === 'www.zillow.com') {
@@ -174,8 +264,17 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
       zillowRoutes.set(new URL(url).pathname, file)
       return url
     },
+    fsboPage(file) {
+      const url = fixtureUrl(file, FSBO_FIXTURES)
+      fsboRoutes.set(fsboKey(new URL(url)), file)
+      return url
+    },
+    fsboRequests: () => fsboLog.map((entry) => ({ ...entry })),
     setPhoto(jpeg) {
       photo = jpeg
+    },
+    setPhotoPace(pace) {
+      photoPace = pace
     },
     photoRequests: () => [...photos],
     marketplaceLoads: () => [...loads],

@@ -1,8 +1,8 @@
 /**
  * A self-signed certificate for the loopback HTTPS server that stands in for www.zillow.com,
- * www.facebook.com and photos.zillowstatic.com (DESIGN §8). Made at test time with Debian's
- * `openssl` (node:crypto makes keys but not certificates), once per process; Chromium is
- * launched with `--ignore-certificate-errors`, so nothing has to trust it.
+ * www.facebook.com, photos.zillowstatic.com and the FSBO sites (DESIGN §8). Made at test time
+ * with Debian's `openssl` (node:crypto makes keys but not certificates), once per process;
+ * Chromium is launched with `--ignore-certificate-errors`, so nothing has to trust it.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -14,8 +14,19 @@ export interface TlsCredentials {
   cert: Buffer
 }
 
-/** The names the certificate is for: the hostnames the extension's manifest matches. */
-export const MAPPED_HOSTS = ['www.zillow.com', 'www.facebook.com', 'photos.zillowstatic.com']
+/**
+ * The names the certificate is for: the hostnames the extension's manifest matches, and the FSBO
+ * sites' image host (their pages' pictures stay on loopback too).
+ */
+export const MAPPED_HOSTS = [
+  'www.zillow.com',
+  'www.facebook.com',
+  'photos.zillowstatic.com',
+  'fsbo.com',
+  'www.fsbo.com',
+  'www.forsalebyowner.com',
+  'images.forsalebyowner.com',
+]
 
 let made: TlsCredentials | undefined
 
