@@ -12,9 +12,11 @@ import { contentHandlers, externalHandlers, pageHandlers } from './handlers.ts'
 import { leadHandlers } from './lead-handlers.ts'
 import { deleteAllPhotos } from './photo-store.ts'
 import { acceptInternal, isSiteSender } from './senders.ts'
+import { closeStorageToContentScripts } from './storage-access.ts'
 
 /** Every handler waits for the start-up check, so it never mistakes a new run for a dead one. */
 const ready = Promise.all([
+  closeStorageToContentScripts(),
   recoverInterruptedConversion().catch(() => undefined),
   recoverInterruptedScan().catch(() => undefined),
 ])

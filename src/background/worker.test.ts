@@ -113,6 +113,15 @@ function heldPhotoServer() {
   }
 }
 
+describe('storage', () => {
+  it('closes chrome.storage.local (the refresh token) to content scripts when it starts', async () => {
+    fake.local.accessLevel = 'TRUSTED_AND_UNTRUSTED_CONTEXTS'
+    await startWorker()
+    await ask('session:status', {})
+    expect(fake.local.accessLevel).toBe('TRUSTED_CONTEXTS')
+  })
+})
+
 describe('pending drafts', () => {
   it('converts, keeps the draft for the new tab, and hands it over after a worker restart', async () => {
     photoServer()

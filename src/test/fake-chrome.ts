@@ -28,6 +28,8 @@ type ChangeListener = (changes: Record<string, chrome.storage.StorageChange>, ar
 
 class FakeStorageArea {
   readonly data = new Map<string, unknown>()
+  /** Chrome's default for `local`; `session` starts closed to content scripts. */
+  accessLevel: `${chrome.storage.AccessLevel}` = 'TRUSTED_AND_UNTRUSTED_CONTEXTS'
   constructor(
     private readonly name: string,
     private readonly onChanged: FakeEvent<ChangeListener>,
@@ -41,6 +43,11 @@ class FakeStorageArea {
       if (this.data.has(key)) result[key] = structuredClone(this.data.get(key))
     }
     return Promise.resolve(result)
+  }
+
+  setAccessLevel(options: { accessLevel: `${chrome.storage.AccessLevel}` }): Promise<void> {
+    this.accessLevel = options.accessLevel
+    return Promise.resolve()
   }
 
   set(items: Record<string, unknown>): Promise<void> {
@@ -131,6 +138,7 @@ export function createFakeChrome() {
   const storageChanged = new FakeEvent<ChangeListener>()
   const local = new FakeStorageArea('local', storageChanged)
   const session = new FakeStorageArea('session', storageChanged)
+  session.accessLevel = 'TRUSTED_CONTEXTS'
   const onMessage = new FakeEvent<MessageListener>()
   const onMessageExternal = new FakeEvent<MessageListener>()
   const tabs: FakeTab[] = []

@@ -101,4 +101,52 @@ describe('one session for the site and the extension', () => {
     await open(siteTab, `${server.url}/dashboard`)
     expect(new URL(siteTab.url()).pathname).toBe('/dashboard')
   })
+
+  it('keeps the tokens out of reach of its content scripts', async () => {
+    // Logged in since the test before: the refresh token is in chrome.storage.local.
+    expect(await extensionRefreshToken()).toBeTruthy()
+    await listingTab.bringToFront()
+    await listingTab.reload({ waitUntil: 'load' })
+    const read = await inContentScript(
+      listingTab,
+      `Promise.all(['local', 'session'].map((area) =>
+         chrome.storage[area].get(null).then(
+           (items) => area + ': ' + Object.keys(items).join(','),
+           (error) => area + ': refused (' + error.message + ')')))`,
+    )
+    expect(read).toEqual([
+      expect.stringMatching(/^local: refused/),
+      expect.stringMatching(/^session: refused/),
+    ])
+  })
 })
+
+/**
+ * Evaluates `expression` in the extension's content-script world of `page` (Chrome's isolated
+ * world named after the extension), as the Zillow content script would run it.
+ */
+async function inContentScript(page: Page, expression: string): Promise<unknown> {
+  const cdp = await page.createCDPSession()
+  try {
+    const worlds: { id: number; name: string; auxData?: { type?: string } }[] = []
+    cdp.on('Runtime.executionContextCreated', (event) => {
+      worlds.push(event.context)
+    })
+    await cdp.send('Runtime.enable')
+    const ours = () =>
+      worlds.find((w) => w.auxData?.type === 'isolated' && w.name === 'ListingBridge')
+    await until('the content script world', () => ours() !== undefined)
+    const world = ours()
+    if (!world) throw new Error('no content script world')
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+      contextId: world.id,
+      expression,
+      awaitPromise: true,
+      returnByValue: true,
+    })
+    if (exceptionDetails) throw new Error(exceptionDetails.text)
+    return result.value
+  } finally {
+    await cdp.detach()
+  }
+}
