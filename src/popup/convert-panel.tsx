@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { siteLink } from '../config.ts'
-import type { ConversionState, ConvertError } from '../messages.ts'
+import type { ConversionState } from '../messages.ts'
+import { FailureNotice } from './failure-notice.tsx'
 import { isRunning, type PopupModel } from './use-popup.ts'
 
 function Progress({ conversion }: { conversion: ConversionState }) {
@@ -10,26 +10,6 @@ function Progress({ conversion }: { conversion: ConversionState }) {
     <div className="progress" role="status" aria-live="polite">
       <p>{label}</p>
       <progress aria-label={label} />
-    </div>
-  )
-}
-
-function Failure({ error }: { error: ConvertError }) {
-  return (
-    <div className="notice notice-error" role="alert" data-kind={error.kind}>
-      <p>{error.message}</p>
-      {error.kind === 'upgrade' && (
-        <p>
-          <a
-            className="button button-accent"
-            href={siteLink('/pricing')}
-            target="_blank"
-            rel="noreferrer"
-          >
-            Upgrade
-          </a>
-        </p>
-      )}
     </div>
   )
 }
@@ -87,7 +67,7 @@ export function ConvertPanel({ model }: { model: PopupModel }) {
   const done = conversion?.phase === 'done' && !model.error
   return (
     <div className="stack">
-      {error && <Failure error={error} />}
+      {error && <FailureNotice error={error} />}
       {done && (
         <p className="notice notice-success" role="status">
           Marketplace opened in a new tab. Review the form there, then post it.
