@@ -206,14 +206,22 @@ export const routes = {
     data: leads.updateLeadData,
   }),
   /**
-   * Answers `text/csv` (UTF-8 with BOM), not the envelope; errors are still in the envelope. The
-   * server registers it as a plain route (server/leads/export-leads-csv.ts); `data` is the CSV.
+   * Both answer `text/csv` (UTF-8 with BOM), not the envelope; errors are still in the envelope.
+   * The server registers them as plain routes (server/leads/export-leads-csv.ts); `data` is the
+   * CSV. GET takes filters only (a link); POST takes a selection of ids too (the dashboard).
    */
   exportLeadsCsv: route({
     method: 'GET',
     path: '/leads/export.csv',
     auth: 'access',
     query: leads.exportLeadsCsvQuery,
+    data: z.string(),
+  }),
+  exportLeadsCsvPost: route({
+    method: 'POST',
+    path: '/leads/export.csv',
+    auth: 'access',
+    body: leads.exportLeadsCsvBody,
     data: z.string(),
   }),
   setLeadWebhook: route({

@@ -2,6 +2,7 @@ import type { PaymentProvider } from './billing/provider.ts'
 import type { Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/database.ts'
+import type { ResolveAll } from './net/resolve-host.ts'
 
 /** What every route handler may use; built once in app.ts. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   clock: Clock
   /** The payment provider the configuration chose (billing/provider.ts). */
   payments: PaymentProvider
+  /** How names become addresses for outgoing CRM calls: the system's DNS, or a test's stub. */
+  resolveHost: ResolveAll
 }

@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { installErrorEnvelope } from './http/error-envelope.ts'
 import { registerMailboxPage } from './mail/mailbox-page.ts'
 import { TUNNEL_WARNING_HEADER, errorBody } from '../api/envelope.ts'
+import { systemResolveAll, type ResolveAll } from './net/resolve-host.ts'
 import { routeModules } from './routes.ts'
 import { serveSite } from './http/serve-site.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
@@ -18,6 +19,8 @@ export interface AppOptions {
   clock?: Clock
   /** The built site to serve; dist/site unless a test names another. */
   siteDir?: string
+  /** Name resolution for CRM calls; the system's unless a test stubs it. */
+  resolveHost?: ResolveAll
 }
 
 /** Origins allowed to call the API from a browser: the site and our extension only. */
@@ -55,7 +58,11 @@ export async function buildApp(
     },
   })
   const base = { config, db, clock: options.clock ?? systemClock }
-  const ctx: AppContext = { ...base, payments: createPaymentProvider({ ...base, log: app.log }) }
+  const ctx: AppContext = {
+    ...base,
+    payments: createPaymentProvider({ ...base, log: app.log }),
+    resolveHost: options.resolveHost ?? systemResolveAll,
+  }
 
   let siteServed = false
   installErrorEnvelope(app, () => siteServed)

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { brand } from '../api/brand.ts'
+import { uselessRangeKind } from './leads/crm-target.ts'
+import { carriesIpv4, parseCidr, type CidrRange } from './net/ip-address.ts'
 
 /** Environment, validated once here; nothing else reads process.env. */
 const envSchema = z.object({
@@ -51,12 +53,11 @@ const envSchema = z.object({
   /** Where the Stripe client sends API calls; Stripe itself unless set (stripe-mock, test fakes). */
   STRIPE_API_URL: z.url().optional(),
   /**
-   * Let CRM exports reach loopback, private and link-local addresses (tests' local receivers, a
-   * CRM on the intranet). Off by default: the webhook URL is typed by a user (SSRF).
+   * Private address ranges CRM exports may reach besides the public internet, comma separated
+   * CIDR (`10.20.0.0/16,192.168.1.0/24`): a CRM on the intranet, tests' local receivers. Empty by
+   * default: the webhook URL is typed by a user (SSRF). Checked in loadConfig.
    */
-  CRM_ALLOW_PRIVATE_TARGETS: z
-    .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-    .default('false'),
+  CRM_PRIVATE_TARGETS: z.string().default(''),
   /** Follow Up Boss's API root, with its version; tests point it at a local receiver. */
   FOLLOW_UP_BOSS_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -90,8 +91,11 @@ export interface Config {
 }
 
 export interface CrmConfig {
-  /** Loopback, private and link-local targets allowed (tests, an intranet CRM); false by default. */
-  allowPrivateTargets: boolean
+  /**
+   * Private ranges CRM exports may reach (plain http too); none by default. Link-local and
+   * unspecified addresses stay refused inside them (server/leads/crm-target.ts).
+   */
+  privateTargets: CidrRange[]
   /** Follow Up Boss's API root, version included, no trailing slash. */
   followUpBossApiUrl: string
 }
@@ -126,6 +130,29 @@ function loadOrCreateSecret(dataDir: string): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim())
 }
 
+/** CRM_PRIVATE_TARGETS as ranges, and every problem with it. */
+function privateTargetRanges(value: string): { ranges: CidrRange[]; problems: string[] } {
+  const ranges: CidrRange[] = []
+  const problems: string[] = []
+  for (const text of list(value)) {
+    const range = parseCidr(text)
+    if (typeof range === 'string') {
+      problems.push(range)
+      continue
+    }
+    const useless = uselessRangeKind(range)
+    if (useless) {
+      const what = `${useless.replace(/^(an?|the) /, '')}es`
+      problems.push(`${range.text}: CRM exports never reach ${what}, listed or not`)
+    } else if (carriesIpv4(range)) {
+      problems.push(`${range.text} carries IPv4 addresses; list the IPv4 range instead`)
+    } else {
+      ranges.push(range)
+    }
+  }
+  return { ranges, problems }
+}
+
 function trustProxySetting(
   value: string,
 ): false | ((address: string, hop: number) => boolean) | string[] {
@@ -158,6 +185,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both for Stripe, or neither for the test checkout',
     )
   }
+  const privateTargets = privateTargetRanges(e.CRM_PRIVATE_TARGETS)
+  if (privateTargets.problems.length) {
+    const problems = privateTargets.problems.map((p) => `CRM_PRIVATE_TARGETS: ${p}`)
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`)
+  }
   const siteOrigins = [
     ...new Set([new URL(siteUrl).origin, ...list(e.SITE_ORIGINS).map((o) => new URL(o).origin)]),
   ]
@@ -187,8 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     crm: {
-      allowPrivateTargets:
-        e.CRM_ALLOW_PRIVATE_TARGETS === 'true' || e.CRM_ALLOW_PRIVATE_TARGETS === '1',
+      privateTargets: privateTargets.ranges,
       followUpBossApiUrl: e.FOLLOW_UP_BOSS_API_URL.replace(/\/+$/, ''),
     },
   }

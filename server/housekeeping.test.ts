@@ -45,9 +45,9 @@ describe('pruneExpired', () => {
     const user = await loggedInUser(t)
     const daysAgo = (days: number) =>
       new Date(t.clock().getTime() - days * 86_400_000).toISOString()
-    const attempt = (id: string, createdAt: string) => ({
+    const attempt = (id: string, createdAt: string, deliveryId = `delivery-${id}`) => ({
       id,
-      delivery_id: `delivery-${id}`,
+      delivery_id: deliveryId,
       user_id: user.userId,
       target: 'webhook' as const,
       url: 'https://crm.example.com/hook',
@@ -58,15 +58,23 @@ describe('pruneExpired', () => {
       succeeded: 1,
       created_at: createdAt,
     })
+    const cutoff = t.clock().getTime() - CRM_ATTEMPT_RETENTION_DAYS * 86_400_000
+    const around = (seconds: number) => new Date(cutoff + seconds * 1000).toISOString()
     await t.ctx.db
       .insertInto('lead_crm_attempts')
       .values([
         attempt('old', daysAgo(CRM_ATTEMPT_RETENTION_DAYS + 1)),
         attempt('recent', daysAgo(CRM_ATTEMPT_RETENTION_DAYS - 1)),
+        // One delivery whose attempts straddle the cutoff: kept whole, not cut in half.
+        attempt('straddle-1', around(-2), 'straddle'),
+        attempt('straddle-2', around(1), 'straddle'),
+        // One delivery wholly older: gone whole.
+        attempt('gone-1', around(-3), 'gone'),
+        attempt('gone-2', around(-1), 'gone'),
       ])
       .execute()
     await pruneExpired(t.ctx)
-    const left = await t.ctx.db.selectFrom('lead_crm_attempts').select('id').execute()
-    expect(left).toEqual([{ id: 'recent' }])
+    const left = await t.ctx.db.selectFrom('lead_crm_attempts').select('id').orderBy('id').execute()
+    expect(left.map((r) => r.id)).toEqual(['recent', 'straddle-1', 'straddle-2'])
   })
 })

@@ -4,13 +4,14 @@ import { pruneRateLimits } from './http/rate-limit.ts'
 /** How often each server process clears what can no longer matter. Safe on several instances. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
 
-/** How long the CRM delivery log keeps an attempt: long enough to answer "did it arrive?". */
+/** How long the CRM delivery log keeps a delivery: long enough to answer "did it arrive?". */
 export const CRM_ATTEMPT_RETENTION_DAYS = 90
 
 /**
  * Drops rows that only grow otherwise: old rate-limit windows, expired refresh and one-time
- * tokens (an expired token is refused whether or not its row exists) and CRM delivery attempts
- * older than CRM_ATTEMPT_RETENTION_DAYS.
+ * tokens (an expired token is refused whether or not its row exists) and CRM deliveries whose
+ * newest attempt is older than CRM_ATTEMPT_RETENTION_DAYS, all their attempts at once (the log
+ * folds attempts into one delivery; half of one would show the wrong attempt count and outcome).
  */
 export async function pruneExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   const now = ctx.clock()
@@ -19,9 +20,21 @@ export async function pruneExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promi
   await ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<', nowIso).execute()
   await ctx.db.deleteFrom('one_time_tokens').where('expires_at', '<', nowIso).execute()
   const crmCutoff = new Date(now.getTime() - CRM_ATTEMPT_RETENTION_DAYS * 86_400_000)
+  const cutoff = crmCutoff.toISOString()
   await ctx.db
     .deleteFrom('lead_crm_attempts')
-    .where('created_at', '<', crmCutoff.toISOString())
+    .where('created_at', '<', cutoff)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('lead_crm_attempts as newer')
+            .select('newer.id')
+            .whereRef('newer.delivery_id', '=', 'lead_crm_attempts.delivery_id')
+            .where('newer.created_at', '>=', cutoff),
+        ),
+      ),
+    )
     .execute()
 }
 

@@ -20,7 +20,7 @@ import listListings from './listings/list-listings.ts'
 import saveLead from './leads/save-lead.ts'
 import listLeads from './leads/list-leads.ts'
 import updateLead from './leads/update-lead.ts'
-import exportLeadsCsv from './leads/export-leads-csv.ts'
+import { exportLeadsCsvLink, exportLeadsCsvSelection } from './leads/export-leads-csv.ts'
 import setLeadWebhook from './leads/set-lead-webhook.ts'
 import exportLeadsWebhook from './leads/export-leads-webhook.ts'
 import setFollowUpBoss from './leads/set-follow-up-boss.ts'
@@ -49,7 +49,8 @@ export const routeModules: RouteModule[] = [
   saveLead,
   listLeads,
   updateLead,
-  exportLeadsCsv,
+  exportLeadsCsvLink,
+  exportLeadsCsvSelection,
   setLeadWebhook,
   exportLeadsWebhook,
   setFollowUpBoss,

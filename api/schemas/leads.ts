@@ -13,6 +13,29 @@ export type LeadSource = (typeof LEAD_SOURCES)[number]
 export const LEAD_STATUSES = ['new', 'contacted', 'do_not_call'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
+/** Where a lead came from, as the dashboard, the CSV export and Follow Up Boss name it. */
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  zillow_fsbo: 'Zillow (FSBO)',
+  fsbo_com: 'FSBO.com',
+  forsalebyowner_com: 'ForSaleByOwner.com',
+}
+
+/** A lead's status, as the dashboard and the CSV export name it. */
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  do_not_call: 'Do not call',
+}
+
+/**
+ * Headers of every CRM webhook delivery. The signature is `sha256=<hex>`, the HMAC-SHA256 of the
+ * raw body keyed with the user's signing secret; the timestamp is Unix seconds (also in the
+ * signed body as `sent_at`); the delivery id repeats the body's `delivery_id`.
+ */
+export const WEBHOOK_SIGNATURE_HEADER = 'x-listingbridge-signature'
+export const WEBHOOK_TIMESTAMP_HEADER = 'x-listingbridge-timestamp'
+export const WEBHOOK_DELIVERY_HEADER = 'x-listingbridge-delivery'
+
 export const LEAD_LIMITS = {
   sourceIdMaxLength: 200,
   urlMaxLength: 2048,
@@ -145,27 +168,31 @@ export const leadsPage = z.object({
   total: z.number().int().nonnegative(),
 })
 
-/** GET /leads/export.csv: the selected leads (`ids`, comma separated) or all that match. */
-export const exportLeadsCsvQuery = z.strictObject({
-  ids: z
-    .string()
-    .max(LEAD_LIMITS.maxIdsPerRequest * 40, 'Too many ids')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id.length > 0),
-    )
-    .pipe(z.array(z.string().max(100)).max(LEAD_LIMITS.maxIdsPerRequest, 'Too many ids'))
-    .optional(),
-  ...leadFilters,
-})
-export type ExportLeadsCsvQuery = z.infer<typeof exportLeadsCsvQuery>
-
 const leadIdField = z
   .string({ error: 'lead_id is required' })
   .min(1, 'lead_id is required')
   .max(100, 'Invalid lead_id')
+
+/** At most this many leads are named in one request: a selection is capped at it too. */
+const tooManyLeads = `Select at most ${LEAD_LIMITS.maxIdsPerRequest.toLocaleString('en-US')} leads at once`
+
+/**
+ * GET /leads/export.csv: every lead matching the filters, for a plain link. A selection goes by
+ * POST (exportLeadsCsvBody): a thousand ids do not fit in a URL.
+ */
+export const exportLeadsCsvQuery = z.strictObject(leadFilters)
+export type ExportLeadsCsvQuery = z.infer<typeof exportLeadsCsvQuery>
+
+/** POST /leads/export.csv: the selected leads (`ids`), or without ids all matching the filters. */
+export const exportLeadsCsvBody = z.strictObject({
+  ids: z
+    .array(leadIdField, { error: 'ids must be a list of lead ids' })
+    .min(1, 'Select at least one lead')
+    .max(LEAD_LIMITS.maxIdsPerRequest, tooManyLeads)
+    .optional(),
+  ...leadFilters,
+})
+export type ExportLeadsCsvBody = z.infer<typeof exportLeadsCsvBody>
 
 /** POST /leads/update: status and/or notes of one of the caller's leads. */
 export const updateLeadBody = z.strictObject({
@@ -194,24 +221,30 @@ export const leadWebhookBody = z.strictObject({
 /** The signing secret is shown in this answer only; saving the webhook again makes a new one. */
 export const leadWebhookData = z.object({ url: z.string(), secret: z.string() })
 
-/** POST /leads/export-webhook: the given leads, or all of them, to the user's webhook. */
+/**
+ * POST /leads/export-webhook: the given leads (at most maxIdsPerRequest), or without ids every
+ * one of the user's leads, to the user's webhook: one signed delivery per batch of at most
+ * maxIdsPerRequest leads.
+ */
 export const exportLeadsWebhookBody = z.strictObject({
   lead_ids: z
     .array(leadIdField, { error: 'lead_ids must be a list of lead ids' })
     .min(1, 'Select at least one lead')
-    .max(LEAD_LIMITS.maxIdsPerRequest, 'Too many leads at once')
+    .max(LEAD_LIMITS.maxIdsPerRequest, tooManyLeads)
     .optional(),
 })
 
 export const exportLeadsWebhookData = z.object({
+  /** Every batch was delivered; false when there was nothing to send. */
   delivered: z.boolean(),
-  /** How many leads the delivery carried. */
+  /** How many leads the deliveries carried. */
   sent: z.number().int().nonnegative(),
   /** Do-not-call leads left out: they never leave for a CRM. */
   skipped_do_not_call: z.number().int().nonnegative(),
+  /** Attempts of every delivery together. */
   attempts: z.number().int().nonnegative(),
-  /** Null when there was nothing to send. */
-  delivery_id: z.string().nullable(),
+  /** One per batch, in order; empty when there was nothing to send. */
+  delivery_ids: z.array(z.string()),
 })
 
 /** POST /leads/follow-up-boss: the user's Follow Up Boss API key (Admin → API in Follow Up Boss). */
@@ -227,11 +260,15 @@ export const followUpBossBody = z.strictObject({
 /** The key is never shown again; its last four characters say which one is saved. */
 export const followUpBossData = z.object({ connected: z.literal(true), key_last4: z.string() })
 
-/** POST /leads/export-follow-up-boss: the given leads (or all) as Follow Up Boss events. */
+/**
+ * POST /leads/export-follow-up-boss: the given leads (at most maxIdsPerRequest), or without ids
+ * every one of the user's leads, as Follow Up Boss events, one call per lead.
+ */
 export const exportLeadsFollowUpBossBody = exportLeadsWebhookBody
 
 export const exportLeadsFollowUpBossData = z.object({
   sent: z.number().int().nonnegative(),
+  /** Not taken by Follow Up Boss, or not tried after it stopped answering. */
   failed: z.number().int().nonnegative(),
   /** Do-not-call leads left out: they never leave for a CRM. */
   skipped_do_not_call: z.number().int().nonnegative(),

@@ -12,6 +12,7 @@ import * as billing from './migrations/0003-billing.ts'
 import * as listings from './migrations/0004-listings.ts'
 import * as leads from './migrations/0005-leads.ts'
 import * as crmAttemptsAge from './migrations/0006-crm-attempts-age.ts'
+import * as crmAttemptsDelivery from './migrations/0007-crm-attempts-delivery.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0004-listings': listings,
   '0005-leads': leads,
   '0006-crm-attempts-age': crmAttemptsAge,
+  '0007-crm-attempts-delivery': crmAttemptsDelivery,
 }
 
 const provider: MigrationProvider = {

@@ -36,7 +36,11 @@ const validBodies: Record<string, Record<string, unknown>> = {
   '/leads/export-webhook': { lead_ids: ['lead-123'] },
   '/leads/follow-up-boss': { api_key: 'fka_0123456789abcdef' },
   '/leads/export-follow-up-boss': { lead_ids: ['lead-123'] },
+  '/leads/export.csv': { ids: ['lead-123'] },
 }
+
+/** Routes whose every field is optional: `{}` is a valid body there, not a missing field. */
+const allOptional = new Set(['/leads/export.csv'])
 
 let t: TestApp
 let bearer: string
@@ -115,6 +119,7 @@ describe('bad input answers 4xx in the envelope and writes nothing', () => {
       ],
     ]
     for (const [what, variant, statuses] of variants) {
+      if (what === 'missing fields' && allOptional.has(route.path)) continue
       it(`${route.method} ${route.path} with ${what}`, async () => {
         const before = await snapshot()
         const res = await t.app.inject({

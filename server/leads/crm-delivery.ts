@@ -2,17 +2,7 @@ import { createHmac } from 'node:crypto'
 import { Agent, request as undiciRequest } from 'undici'
 import type { AppContext } from '../app-context.ts'
 import { newId } from '../db/ids.ts'
-import {
-  RefusedTargetError,
-  checkedLookup,
-  targetPolicy,
-  targetUrlProblem,
-  type ResolveAll,
-} from './crm-target.ts'
-
-export const SIGNATURE_HEADER = 'x-listingbridge-signature'
-export const TIMESTAMP_HEADER = 'x-listingbridge-timestamp'
-export const DELIVERY_HEADER = 'x-listingbridge-delivery'
+import { RefusedTargetError, checkedLookup, targetPolicy, targetUrlProblem } from './crm-target.ts'
 
 /**
  * Waits before each retry. Deliveries run inside the request (synchronous, bounded), not through
@@ -59,6 +49,7 @@ export interface CrmRequest {
 
 /** An attempt that threw, said for a person; a refused target is recognised by its class. */
 function describeFailure(error: unknown, timedOut: boolean): { message: string; refused: boolean } {
+  // Its message names the host, never the address it resolved to (that is logged, not shown).
   if (error instanceof RefusedTargetError) return { message: error.message, refused: true }
   if (timedOut)
     return { message: `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} s`, refused: false }
@@ -66,7 +57,12 @@ function describeFailure(error: unknown, timedOut: boolean): { message: string; 
   return { message: message.slice(0, 500), refused: false }
 }
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'resolveHost'>
+
+/** Where a refused target's resolved address is written: the server's log (the request's). */
+export interface CrmLog {
+  warn: (obj: object, msg: string) => void
+}
 
 export interface CrmSender {
   deliver: (request: CrmRequest) => Promise<DeliveryResult>
@@ -75,12 +71,24 @@ export interface CrmSender {
 
 /**
  * A sender for one export: its connections go only to addresses the SSRF rules checked
- * (crm-target.ts), and are kept alive between the deliveries of this export, then closed.
- * `resolve` is for tests that need a name to resolve somewhere.
+ * (crm-target.ts), through `ctx.resolveHost`, and are kept alive between the deliveries of this
+ * export, then closed. Plain http has an agent of its own whose lookup lets through only listed
+ * private addresses.
  */
-export function openCrmSender(ctx: Ctx, resolve?: ResolveAll): CrmSender {
+export function openCrmSender(ctx: Ctx, serverLog?: CrmLog): CrmSender {
   const policy = targetPolicy(ctx.config)
-  const agent = new Agent({ connect: { lookup: checkedLookup(policy, resolve) } })
+  const agents = new Map<boolean, Agent>()
+  function agentFor(url: string): Agent {
+    const plainHttp = new URL(url).protocol === 'http:'
+    let agent = agents.get(plainHttp)
+    if (!agent) {
+      agent = new Agent({
+        connect: { lookup: checkedLookup(policy, ctx.resolveHost, { plainHttp }) },
+      })
+      agents.set(plainHttp, agent)
+    }
+    return agent
+  }
 
   async function log(
     request: CrmRequest,
@@ -135,7 +143,7 @@ export function openCrmSender(ctx: Ctx, resolve?: ResolveAll): CrmSender {
       try {
         const response = await undiciRequest(request.url, {
           method: 'POST',
-          dispatcher: agent,
+          dispatcher: agentFor(request.url),
           signal,
           headers: { 'content-type': 'application/json', ...headers },
           body,
@@ -147,6 +155,12 @@ export function openCrmSender(ctx: Ctx, resolve?: ResolveAll): CrmSender {
         const failure = describeFailure(error, signal.aborted)
         lastError = failure.message
         refused = failure.refused
+        if (error instanceof RefusedTargetError) {
+          serverLog?.warn(
+            { target: request.target, host: new URL(request.url).hostname, address: error.address },
+            'CRM delivery refused: the target resolves to an address it may not reach',
+          )
+        }
       }
       await log(request, deliveryId, attempt, lastStatus, lastError)
       if (refused) {
@@ -177,7 +191,7 @@ export function openCrmSender(ctx: Ctx, resolve?: ResolveAll): CrmSender {
   return {
     deliver,
     close: async () => {
-      await agent.destroy()
+      await Promise.all([...agents.values()].map((agent) => agent.destroy()))
     },
   }
 }
@@ -186,9 +200,9 @@ export function openCrmSender(ctx: Ctx, resolve?: ResolveAll): CrmSender {
 export async function deliverToCrm(
   ctx: Ctx,
   request: CrmRequest,
-  resolve?: ResolveAll,
+  log?: CrmLog,
 ): Promise<DeliveryResult> {
-  const sender = openCrmSender(ctx, resolve)
+  const sender = openCrmSender(ctx, log)
   try {
     return await sender.deliver(request)
   } finally {

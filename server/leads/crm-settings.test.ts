@@ -148,7 +148,7 @@ describe('GET /leads/crm', () => {
         created_at: '2026-11-20T12:00:00.000Z',
       },
     ])
-    expect(deliveries[3]?.delivery_id).toBe(first.json().data?.delivery_id)
+    expect(deliveries[3]?.delivery_id).toBe((first.json().data?.delivery_ids as string[])[0])
   })
 
   it('shows only the caller’s deliveries, the 20 newest', async () => {

@@ -1,31 +1,68 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ResolveAll } from '../net/resolve-host.ts'
+import { silentResolver, stubResolver } from '../testing/stub-dns.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { SAVE_LOOKUP_TIMEOUT_MS } from './crm-target.ts'
 import { leadSession } from './testing/lead-session.ts'
 import { sampleLead } from './testing/sample-lead.ts'
 
-/** The rules as shipped: CRM_ALLOW_PRIVATE_TARGETS left at its default. */
+/** What names resolve to here: no real DNS is asked. */
+const names = {
+  localhost: ['127.0.0.1'],
+  'crm.example.com': ['93.184.215.14'],
+  'metadata.example.com': ['169.254.169.254'],
+  'inward.example.com': ['93.184.215.14', '10.0.0.7'],
+  'crm.intranet': ['10.20.0.8'],
+}
+
+/**
+ * The rules as shipped: CRM_PRIVATE_TARGETS left empty. `receiver` on 127.0.0.1 stands for
+ * something inside that must never be reached; `hits` counts what reached it.
+ */
 let t: TestApp
 let receiver: Server
 let port: number
 let hits = 0
+const servers: Server[] = []
+
+async function listen(server: Server, host: string): Promise<number> {
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, host, resolve))
+  return (server.address() as AddressInfo).port
+}
+
+async function app(
+  env: Record<string, string> = {},
+  resolveHost: ResolveAll = stubResolver(names),
+) {
+  await t.close()
+  t = await createTestApp({ CRM_PRIVATE_TARGETS: '', ...env }, { resolveHost })
+  return t
+}
+
 beforeEach(async () => {
-  t = await createTestApp({ CRM_ALLOW_PRIVATE_TARGETS: 'false' })
+  t = await createTestApp({ CRM_PRIVATE_TARGETS: '' }, { resolveHost: stubResolver(names) })
   hits = 0
   receiver = createServer((req, res) => {
     hits++
     req.resume()
     res.end('ok')
   })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
-  port = (receiver.address() as AddressInfo).port
+  port = await listen(receiver, '127.0.0.1')
 })
 afterEach(async () => {
-  await new Promise<void>((resolve) =>
-    receiver.close(() => {
-      resolve()
-    }),
+  vi.useRealTimers()
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.close(() => {
+            resolve()
+          })
+        }),
+    ),
   )
   await t.close()
 })
@@ -59,18 +96,21 @@ async function attempts(userId: string) {
     .execute()
 }
 
+const PRIVATE_NAME =
+  /resolves to a private address: CRM exports go only to public internet addresses/
+
 describe('CRM targets by default (SSRF guard)', () => {
   it('refuses saving a webhook on this machine, the private network or the metadata service', async () => {
     const user = await leadSession(t)
     const refused: [string, RegExp][] = [
-      [`http://127.0.0.1:${port}/hook`, /^127\.0\.0\.1 is a loopback address/],
+      [`https://127.0.0.1:${port}/hook`, /^127\.0\.0\.1 is a loopback address/],
       ['https://10.1.2.3/hook', /^10\.1\.2\.3 is a private address/],
       ['https://172.20.0.5/hook', /private address/],
       ['https://192.168.1.10/hook', /private address/],
       ['https://100.64.0.1/hook', /carrier-grade NAT/],
-      ['http://169.254.169.254/latest/meta-data/', /the cloud metadata address/],
+      ['https://169.254.169.254/latest/meta-data/', /the cloud metadata address/],
       ['https://169.254.10.10/hook', /link-local address/],
-      ['http://[::1]/hook', /^::1 is a loopback address/],
+      ['https://[::1]/hook', /^::1 is a loopback address/],
       ['https://[fd12:3456::1]/hook', /private address/],
       ['https://[fe80::1]/hook', /link-local address/],
       ['https://[::ffff:127.0.0.1]/hook', /loopback address/],
@@ -78,12 +118,13 @@ describe('CRM targets by default (SSRF guard)', () => {
       ['https://224.0.0.1/hook', /multicast address/],
       ['https://255.255.255.255/hook', /broadcast address/],
       // Other spellings of 127.0.0.1 that URL parsing turns into it.
-      ['http://2130706433/hook', /^127\.0\.0\.1 is a loopback address/],
-      ['http://0x7f.1/hook', /^127\.0\.0\.1 is a loopback address/],
-      [
-        `http://localhost:${port}/hook`,
-        /^localhost resolves to (127\.0\.0\.1|::1), a loopback address/,
-      ],
+      ['https://2130706433/hook', /^127\.0\.0\.1 is a loopback address/],
+      ['https://0x7f.1/hook', /^127\.0\.0\.1 is a loopback address/],
+      // Names: refused by what they resolve to, which the answer does not tell.
+      [`https://localhost:${port}/hook`, /^localhost resolves to a private address/],
+      ['https://metadata.example.com/hook', /^metadata\.example\.com resolves to a private/],
+      ['https://inward.example.com/hook', /^inward\.example\.com resolves to a private/],
+      ['https://crm.intranet/hook', /^crm\.intranet resolves to a private address/],
     ]
     for (const [url, message] of refused) {
       const res = await setWebhook(user, url)
@@ -92,8 +133,46 @@ describe('CRM targets by default (SSRF guard)', () => {
       expect(res.json().message).toMatch(/CRM exports go only to public internet addresses/)
       expect(res.json().errors?.fields?.url).toBe(res.json().message)
     }
+    // What a name points to never reaches the user.
+    for (const name of ['localhost', 'metadata.example.com', 'inward.example.com']) {
+      const res = await setWebhook(user, `https://${name}/hook`)
+      expect(res.body).not.toMatch(/127\.0\.0\.1|169\.254|10\.0\.0\.7/)
+    }
     expect(await t.ctx.db.selectFrom('lead_webhooks').selectAll().execute()).toEqual([])
     expect((await setWebhook(user, 'https://crm.example.com/hook')).statusCode).toBe(200)
+  })
+
+  it('takes plain http nowhere without a listed range, in development too', async () => {
+    await app({ NODE_ENV: 'development' })
+    const user = await leadSession(t)
+    for (const url of ['http://crm.example.com/hook', `http://127.0.0.1:${port}/hook`]) {
+      const res = await setWebhook(user, url)
+      expect(res.statusCode, url).toBe(400)
+    }
+    expect((await setWebhook(user, 'http://crm.example.com/hook')).json().message).toBe(
+      'The URL must start with https://',
+    )
+  })
+
+  it('with CRM_PRIVATE_TARGETS, reaches the listed range (over http too) and nothing else inside', async () => {
+    await app({ CRM_PRIVATE_TARGETS: '10.20.0.0/16,0.0.0.0/0' })
+    const user = await leadSession(t)
+    expect((await setWebhook(user, 'http://crm.intranet/hook')).statusCode).toBe(200)
+    expect((await setWebhook(user, 'http://10.20.0.8/hook')).statusCode).toBe(200)
+    // Public, so https is needed.
+    const http = await setWebhook(user, 'http://crm.example.com/hook')
+    expect(http.json().message).toBe('The URL must start with https://')
+    // Even inside a listed (wide) range: no metadata service, no link-local, no loopback.
+    for (const [url, message] of [
+      ['http://169.254.169.254/latest/meta-data/', /the cloud metadata address/],
+      ['https://metadata.example.com/x', PRIVATE_NAME],
+      [`http://127.0.0.1:${port}/hook`, /loopback address/],
+      [`https://localhost:${port}/hook`, PRIVATE_NAME],
+    ] as const) {
+      const res = await setWebhook(user, url)
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json().message, url).toMatch(message)
+    }
   })
 
   it('a stored webhook that points inward is refused at delivery: logged once, nothing sent', async () => {
@@ -101,12 +180,13 @@ describe('CRM targets by default (SSRF guard)', () => {
     await t.api({ method: 'POST', url: '/leads', headers: user.headers, payload: sampleLead() })
 
     // A name: refused at connection time, after resolving it (DNS rebinding is caught here too).
-    await storeWebhook(user, `http://localhost:${port}/hook`)
+    await storeWebhook(user, `https://localhost:${port}/hook`)
     const byName = await exportWebhook(user)
     expect(byName.statusCode).toBe(400)
     expect(byName.json().message).toMatch(
-      /^Your webhook URL cannot be used: localhost resolves to (127\.0\.0\.1|::1), a loopback address/,
+      /^Your webhook URL cannot be used: localhost resolves to a private address: CRM exports/,
     )
+    expect(byName.body).not.toContain('127.0.0.1')
 
     // An address: refused before any connection.
     t.clock.advance(60)
@@ -122,7 +202,7 @@ describe('CRM targets by default (SSRF guard)', () => {
       [1, null, 0],
       [1, null, 0],
     ])
-    expect(log[0]?.error).toMatch(/^localhost resolves to/)
+    expect(log[0]?.error).toMatch(/^localhost resolves to a private address/)
     expect(log[1]?.error).toMatch(/^127\.0\.0\.1 is a loopback address/)
 
     const settings = await t.api({ method: 'GET', url: '/leads/crm', headers: user.headers })
@@ -130,14 +210,69 @@ describe('CRM targets by default (SSRF guard)', () => {
       { attempts: 1, delivered: false, last_status: null, last_error: log[1]?.error },
       { attempts: 1, delivered: false, last_status: null, last_error: log[0]?.error },
     ])
+    expect(JSON.stringify(settings.json().data?.deliveries)).not.toMatch(
+      /localhost resolves to 127/,
+    )
   })
 
-  it('a Follow Up Boss URL on this machine is refused too, without the allow switch', async () => {
-    await t.close()
-    t = await createTestApp({
-      CRM_ALLOW_PRIVATE_TARGETS: 'false',
-      FOLLOW_UP_BOSS_API_URL: `http://127.0.0.1:${port}/v1`,
+  it('does not follow a redirect from the webhook to an address inside', async () => {
+    // The webhook is on 127.0.0.2, the one address listed; it answers 302 to 127.0.0.1.
+    await app({ CRM_PRIVATE_TARGETS: '127.0.0.2/32' })
+    let redirects = 0
+    const crm = createServer((req, res) => {
+      redirects++
+      req.resume()
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/latest/meta-data/` })
+      res.end()
     })
+    const crmPort = await listen(crm, '127.0.0.2')
+    const user = await leadSession(t)
+    expect((await setWebhook(user, `http://127.0.0.2:${crmPort}/hook`)).statusCode).toBe(200)
+    await t.api({ method: 'POST', url: '/leads', headers: user.headers, payload: sampleLead() })
+
+    const res = await exportWebhook(user)
+    expect(res.statusCode).toBe(502)
+    expect(res.json().message).toMatch(/did not accept the leads after 1 attempts \(HTTP 302\)/)
+    expect(redirects).toBe(1)
+    expect(hits).toBe(0)
+    expect(await attempts(user.userId)).toEqual([
+      { attempt: 1, status_code: 302, error: 'HTTP 302', succeeded: 0 },
+    ])
+  })
+
+  it('gives up on a DNS lookup after 5 s when saving: https is let through, http is not', async () => {
+    await app({ CRM_PRIVATE_TARGETS: '10.20.0.0/16' }, silentResolver)
+    const user = await leadSession(t)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    // The request reaches the lookup (and its time limit) after some I/O: wait for that timer.
+    const lookupStarted = async () => {
+      while (vi.getTimerCount() === 0) {
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    }
+
+    let answered = false
+    const https = setWebhook(user, 'https://slow.example.com/hook').then((res) => {
+      answered = true
+      return res
+    })
+    await lookupStarted()
+    await vi.advanceTimersByTimeAsync(SAVE_LOOKUP_TIMEOUT_MS - 1)
+    expect(answered).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    // Nothing to reach now; delivery resolves and checks again.
+    expect((await https).statusCode).toBe(200)
+
+    const http = setWebhook(user, 'http://slow.intranet/hook')
+    await lookupStarted()
+    await vi.advanceTimersByTimeAsync(SAVE_LOOKUP_TIMEOUT_MS)
+    const refused = await http
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe('The URL must start with https://')
+  })
+
+  it('a Follow Up Boss URL on this machine is refused too, unless listed', async () => {
+    await app({ FOLLOW_UP_BOSS_API_URL: `http://127.0.0.1:${port}/v1` })
     const user = await leadSession(t)
     await t.api({
       method: 'POST',

@@ -3,53 +3,79 @@
  * could make it reach this machine, the private network or the cloud metadata service (SSRF).
  * Checked when a webhook is saved, and again at delivery against the very addresses connected to
  * (checkedLookup), so a name that resolves elsewhere later (DNS rebinding) is still refused.
+ *
+ * An address may be reached when it is public, or when it is inside a range the operator listed
+ * in CRM_PRIVATE_TARGETS (an intranet CRM, tests' receivers). Link-local (the metadata service
+ * among them) and unspecified addresses are refused even when listed; loopback only through a
+ * listed range that is itself loopback (`127.0.0.0/8`, `::1/128`), never through a wider one.
+ * Plain http goes only to a listed private address; everything else must be https.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import type { LookupAddress } from 'node:dns'
 import { isIP, type LookupFunction } from 'node:net'
 import type { Config } from '../config.ts'
+import {
+  inPrefix,
+  inRange,
+  ipBytes,
+  rangeWithin,
+  reachedAddress,
+  type CidrRange,
+  type IpBytes,
+} from '../net/ip-address.ts'
+import type { ResolveAll } from '../net/resolve-host.ts'
 
 export interface TargetPolicy {
-  /** Plain http refused: in production a CRM target must be https. */
-  httpsOnly: boolean
-  /** Loopback, private and link-local addresses allowed (tests, an intranet CRM). */
-  allowPrivate: boolean
+  /** Private ranges that may be reached besides the public internet (CRM_PRIVATE_TARGETS). */
+  privateRanges: readonly CidrRange[]
 }
 
-export function targetPolicy(config: Pick<Config, 'env' | 'crm'>): TargetPolicy {
-  return { httpsOnly: config.env === 'production', allowPrivate: config.crm.allowPrivateTargets }
+export function targetPolicy(config: Pick<Config, 'crm'>): TargetPolicy {
+  return { privateRanges: config.crm.privateTargets }
 }
 
-/** The same name resolved to every address, as the connection will see it. */
-export type ResolveAll = (hostname: string, family?: number) => Promise<LookupAddress[]>
-
-export const resolveAll: ResolveAll = (hostname, family = 0) =>
-  new Promise((resolve, reject) => {
-    dnsLookup(hostname, { all: true, family }, (error, addresses) => {
-      if (error) reject(error)
-      else resolve(addresses)
-    })
-  })
+/**
+ * A target that may not be reached: `message` is for the user and names no resolved address;
+ * `address` is what the name resolved to, for the server's log only.
+ */
+export interface TargetRefusal {
+  message: string
+  address?: string
+}
 
 /** A delivery refused by these rules: no request was sent. */
 export class RefusedTargetError extends Error {
   override name = 'RefusedTargetError'
+  /** What the name resolved to: for the server's log, never for the user. */
+  readonly address: string | undefined
+  constructor(refusal: TargetRefusal) {
+    super(refusal.message)
+    this.address = refusal.address
+  }
 }
 
-type Range = [prefix: number[], bits: number, kind: string]
+interface Block {
+  prefix: number[]
+  bits: number
+  kind: string
+  /** Refused even inside a listed range. */
+  never?: true
+  /** Reached only through a listed range inside this block. */
+  loopback?: true
+}
 
-function v4(address: string, bits: number, kind: string): Range {
-  return [address.split('.').map(Number), bits, kind]
+function v4(address: string, bits: number, kind: string, flags: Partial<Block> = {}): Block {
+  return { prefix: address.split('.').map(Number), bits, kind, ...flags }
 }
 
 // First match wins, so the narrow names come before the wide ranges holding them.
-const IPV4_BLOCKED: Range[] = [
-  v4('169.254.169.254', 32, 'the cloud metadata address'),
+const IPV4_BLOCKED: Block[] = [
+  v4('169.254.169.254', 32, 'the cloud metadata address', { never: true }),
   v4('255.255.255.255', 32, 'the broadcast address'),
-  v4('0.0.0.0', 8, 'an unspecified address'),
+  v4('0.0.0.0', 8, 'an unspecified address', { never: true }),
   v4('10.0.0.0', 8, 'a private address'),
   v4('100.64.0.0', 10, 'a carrier-grade NAT address'),
-  v4('127.0.0.0', 8, 'a loopback address'),
-  v4('169.254.0.0', 16, 'a link-local address'),
+  v4('127.0.0.0', 8, 'a loopback address', { loopback: true }),
+  v4('169.254.0.0', 16, 'a link-local address', { never: true }),
   v4('172.16.0.0', 12, 'a private address'),
   v4('192.0.0.0', 24, 'a reserved address'),
   v4('192.168.0.0', 16, 'a private address'),
@@ -58,80 +84,70 @@ const IPV4_BLOCKED: Range[] = [
   v4('240.0.0.0', 4, 'a reserved address'),
 ]
 
-const IPV6_BLOCKED: Range[] = [
-  [[], 128, 'an unspecified address'],
-  [[...Array<number>(15).fill(0), 1], 128, 'a loopback address'],
+const IPV6_BLOCKED: Block[] = [
+  { prefix: [], bits: 128, kind: 'an unspecified address', never: true },
+  {
+    prefix: [...Array<number>(15).fill(0), 1],
+    bits: 128,
+    kind: 'a loopback address',
+    loopback: true,
+  },
   // The rest of ::/96 is the retired IPv4-compatible form.
-  [[], 96, 'a reserved address'],
-  [[0xfc], 7, 'a private address'],
-  [[0xfe, 0x80], 10, 'a link-local address'],
-  [[0xfe, 0xc0], 10, 'a private address'],
-  [[0xff], 8, 'a multicast address'],
+  { prefix: [], bits: 96, kind: 'a reserved address' },
+  { prefix: [0xfc], bits: 7, kind: 'a private address' },
+  { prefix: [0xfe, 0x80], bits: 10, kind: 'a link-local address', never: true },
+  { prefix: [0xfe, 0xc0], bits: 10, kind: 'a private address' },
+  { prefix: [0xff], bits: 8, kind: 'a multicast address' },
 ]
 
-/** IPv6 forms that carry an IPv4 address, which is what gets reached: [prefix, bits, offset]. */
-const IPV4_INSIDE_IPV6: [number[], number, number][] = [
-  [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff], 96, 12], // ::ffff:a.b.c.d (IPv4-mapped)
-  [[0, 0x64, 0xff, 0x9b], 96, 12], // 64:ff9b::a.b.c.d (NAT64)
-  [[0x20, 0x02], 16, 2], // 2002:aabb:ccdd:: (6to4)
-]
-
-function inRange(bytes: number[], prefix: number[], bits: number): boolean {
-  for (let bit = 0; bit < bits; bit++) {
-    const mask = 0x80 >> (bit % 8)
-    const i = Math.floor(bit / 8)
-    if (((bytes[i] ?? 0) & mask) !== ((prefix[i] ?? 0) & mask)) return false
-  }
-  return true
-}
-
-function ipv6Bytes(address: string): number[] | undefined {
-  let text = address.split('%')[0] ?? ''
-  const tail: number[] = []
-  const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(text)
-  if (dotted?.[1]) {
-    tail.push(...dotted[1].split('.').map(Number))
-    text = `${text.slice(0, dotted.index)}:0:0`
-  }
-  const halves = text.split('::')
-  if (halves.length > 2) return undefined
-  const groups = (half: string | undefined) => (half ? half.split(':') : [])
-  const head = groups(halves[0])
-  const rest = groups(halves[1])
-  const missing = 8 - head.length - rest.length
-  if (halves.length === 1 ? missing !== 0 : missing < 0) return undefined
-  const words = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest]
-  const bytes = words.flatMap((word) => {
-    const n = parseInt(word, 16)
-    return [(n >> 8) & 0xff, n & 0xff]
-  })
-  if (tail.length) bytes.splice(12, 4, ...tail)
-  return bytes
+function blockOf(ip: IpBytes): Block | undefined {
+  const blocks = ip.family === 4 ? IPV4_BLOCKED : IPV6_BLOCKED
+  return blocks.find((b) => inPrefix(ip.bytes, b.prefix, b.bits))
 }
 
 /**
- * What kind of address may not be a CRM target ("a private address"), or undefined when it is a
- * public one. Anything that is not an IP address is refused as such.
+ * What kind of address may not be a CRM target unless listed ("a private address"), or undefined
+ * when it is a public one. Anything that is not an IP address is refused as such.
  */
 export function blockedAddressKind(address: string): string | undefined {
-  const bare = address.replace(/^\[|\]$/g, '')
-  const version = isIP(bare)
-  if (version === 4) {
-    const bytes = bare.split('.').map(Number)
-    return IPV4_BLOCKED.find(([prefix, bits]) => inRange(bytes, prefix, bits))?.[2]
-  }
-  if (version !== 6) return 'not an IP address'
-  const bytes = ipv6Bytes(bare)
-  if (!bytes) return 'not an IP address'
-  for (const [prefix, bits, offset] of IPV4_INSIDE_IPV6) {
-    if (inRange(bytes, prefix, bits)) {
-      return blockedAddressKind(bytes.slice(offset, offset + 4).join('.'))
-    }
-  }
-  return IPV6_BLOCKED.find(([prefix, bits]) => inRange(bytes, prefix, bits))?.[2]
+  const ip = ipBytes(address)
+  if (!ip) return 'not an IP address'
+  return blockOf(reachedAddress(ip))?.kind
+}
+
+/**
+ * Why a listed range could never let anything through (it lies inside link-local or unspecified
+ * space), for the settings' check; undefined when it is a useful range.
+ */
+export function uselessRangeKind(range: CidrRange): string | undefined {
+  const blocks = range.family === 4 ? IPV4_BLOCKED : IPV6_BLOCKED
+  return blocks.find(
+    (b) => b.never && rangeWithin(range, { family: range.family, bytes: b.prefix, bits: b.bits }),
+  )?.kind
+}
+
+/**
+ * Where an address stands: `public`; `listed` (a private address inside CRM_PRIVATE_TARGETS,
+ * which plain http may reach too); or `refused` with its kind.
+ */
+export type Reach = { reach: 'public' } | { reach: 'listed' } | { reach: 'refused'; kind: string }
+
+export function reachOf(address: string, policy: TargetPolicy): Reach {
+  const parsed = ipBytes(address)
+  if (!parsed) return { reach: 'refused', kind: 'not an IP address' }
+  const ip = reachedAddress(parsed)
+  const block = blockOf(ip)
+  if (!block) return { reach: 'public' }
+  if (block.never) return { reach: 'refused', kind: block.kind }
+  const area = { family: ip.family, bytes: block.prefix, bits: block.bits }
+  const listed = policy.privateRanges.some(
+    (range) => inRange(ip, range) && (!block.loopback || rangeWithin(range, area)),
+  )
+  return listed ? { reach: 'listed' } : { reach: 'refused', kind: block.kind }
 }
 
 const PUBLIC_ONLY = 'CRM exports go only to public internet addresses'
+const HTTPS_ONLY = 'The URL must start with https://'
 
 /** The URL's host without IPv6 brackets. */
 function hostOf(url: URL): string {
@@ -139,8 +155,9 @@ function hostOf(url: URL): string {
 }
 
 /**
- * What is wrong with a target before any lookup: not a URL, not https (production), credentials
- * in it, or an IP address that may not be reached. Undefined when it may go on to resolving.
+ * What is wrong with a target before any lookup: not a URL, not http(s), credentials in it, an
+ * IP address that may not be reached, or plain http where it may not go. Undefined when it may
+ * go on to resolving.
  */
 export function targetUrlProblem(url: string, policy: TargetPolicy): string | undefined {
   let parsed: URL
@@ -149,75 +166,96 @@ export function targetUrlProblem(url: string, policy: TargetPolicy): string | un
   } catch {
     return 'Enter a full URL starting with https://'
   }
-  const httpAllowed = !policy.httpsOnly && parsed.protocol === 'http:'
-  if (parsed.protocol !== 'https:' && !httpAllowed) return 'The URL must start with https://'
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return HTTPS_ONLY
   if (parsed.username || parsed.password) return 'The URL must not contain a user name or password'
+  const plainHttp = parsed.protocol === 'http:'
   // WHATWG URL has already turned 0x7f.1, 2130706433 and the like into dotted IPv4.
   const host = hostOf(parsed)
-  if (!policy.allowPrivate && isIP(host)) {
-    const kind = blockedAddressKind(host)
-    if (kind) return `${host} is ${kind}: ${PUBLIC_ONLY}`
+  if (isIP(host)) {
+    // The user's own input: naming its kind tells them nothing they did not type.
+    const where = reachOf(host, policy)
+    if (where.reach === 'refused') return `${host} is ${where.kind}: ${PUBLIC_ONLY}`
+    if (plainHttp && where.reach !== 'listed') return HTTPS_ONLY
+    return undefined
   }
+  // A name may still resolve inside a listed range; without any, plain http goes nowhere.
+  if (plainHttp && policy.privateRanges.length === 0) return HTTPS_ONLY
   return undefined
 }
 
-function resolvedProblem(host: string, addresses: LookupAddress[]): string | undefined {
+/**
+ * The first address of `host` that may not be reached (over plain http: any that is not inside
+ * a listed range). The user is told the name only; the address is for the server's log.
+ */
+function resolvedRefusal(
+  host: string,
+  addresses: readonly LookupAddress[],
+  policy: TargetPolicy,
+  plainHttp: boolean,
+): TargetRefusal | undefined {
   for (const { address } of addresses) {
-    const kind = blockedAddressKind(address)
-    if (kind) return `${host} resolves to ${address}, ${kind}: ${PUBLIC_ONLY}`
+    const where = reachOf(address, policy)
+    if (where.reach === 'refused') {
+      return { message: `${host} resolves to a private address: ${PUBLIC_ONLY}`, address }
+    }
+    if (plainHttp && where.reach === 'public') return { message: HTTPS_ONLY, address }
   }
   return undefined
 }
 
 /** How long saving waits for DNS; a slow resolver should not hold the request up. */
-const SAVE_LOOKUP_TIMEOUT_MS = 5000
+export const SAVE_LOOKUP_TIMEOUT_MS = 5000
 
 /**
- * The check on saving: the URL rules, then every address the host resolves to. A name that does
- * not resolve now (or not in time) is let through: it reaches nothing, and delivery checks again.
+ * The check on saving: the URL rules, then every address the host resolves to. Over https, a
+ * name that does not resolve now (or not in time) is let through: it reaches nothing, and
+ * delivery checks again. Over plain http it is refused, since it is not known to be private.
  */
 export async function checkTarget(
   url: string,
   policy: TargetPolicy,
-  resolve: ResolveAll = resolveAll,
-): Promise<string | undefined> {
+  resolve: ResolveAll,
+): Promise<TargetRefusal | undefined> {
   const problem = targetUrlProblem(url, policy)
-  if (problem || policy.allowPrivate) return problem
-  const host = hostOf(new URL(url))
+  if (problem) return { message: problem }
+  const parsed = new URL(url)
+  const host = hostOf(parsed)
   if (isIP(host)) return undefined
+  const plainHttp = parsed.protocol === 'http:'
   let timer: NodeJS.Timeout | undefined
   const slow = new Promise<undefined>((done) => {
     timer = setTimeout(() => {
       done(undefined)
     }, SAVE_LOOKUP_TIMEOUT_MS)
   })
+  let addresses: LookupAddress[] | undefined
   try {
-    const addresses = await Promise.race([resolve(host), slow])
-    return addresses && resolvedProblem(host, addresses)
+    addresses = await Promise.race([resolve(host), slow])
   } catch {
-    return undefined
+    addresses = undefined
   } finally {
     clearTimeout(timer)
   }
+  if (!addresses) return plainHttp ? { message: HTTPS_ONLY } : undefined
+  return resolvedRefusal(host, addresses, policy, plainHttp)
 }
 
 /**
- * A `lookup` for the connection: resolves once, refuses the connection if any address is not
- * allowed, and hands the socket only addresses it checked. IP literals never reach a lookup, so
- * targetUrlProblem must run first.
+ * A `lookup` for the connection: resolves once, refuses the connection if any address may not be
+ * reached (over plain http, any outside a listed range), and hands the socket only addresses it
+ * checked. IP literals never reach a lookup, so targetUrlProblem must run first.
  */
 export function checkedLookup(
   policy: TargetPolicy,
-  resolve: ResolveAll = resolveAll,
+  resolve: ResolveAll,
+  options: { plainHttp: boolean },
 ): LookupFunction {
-  return (hostname, options, callback) => {
-    resolve(
-      hostname,
-      options.family === 'IPv6' ? 6 : options.family === 'IPv4' ? 4 : options.family,
-    )
+  return (hostname, lookupOptions, callback) => {
+    const family = lookupOptions.family
+    resolve(hostname, family === 'IPv6' ? 6 : family === 'IPv4' ? 4 : family)
       .then((addresses) => {
-        const problem = policy.allowPrivate ? undefined : resolvedProblem(hostname, addresses)
-        if (problem) throw new RefusedTargetError(problem)
+        const refusal = resolvedRefusal(hostname, addresses, policy, options.plainHttp)
+        if (refusal) throw new RefusedTargetError(refusal)
         const [first] = addresses
         if (!first)
           throw Object.assign(new Error(`No address for ${hostname}`), { code: 'ENOTFOUND' })
@@ -227,7 +265,7 @@ export function checkedLookup(
         ({ addresses, first }) => {
           // Outside the promise, so an exception in the socket's callback is not swallowed.
           process.nextTick(() => {
-            if (options.all) callback(null, addresses)
+            if (lookupOptions.all) callback(null, addresses)
             else callback(null, first.address, first.family)
           })
         },

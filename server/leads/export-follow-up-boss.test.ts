@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import {
+  FOLLOW_UP_BOSS_BATCH_SIZE,
+  FOLLOW_UP_BOSS_STOP_AFTER_FAILURES,
+} from './export-follow-up-boss.ts'
 import { leadSession } from './testing/lead-session.ts'
+import { insertLeads } from './testing/many-leads.ts'
 import { sampleLead } from './testing/sample-lead.ts'
 
 const API_KEY = 'fka_0a1b2c3d4e5f6a7b8c9d'
@@ -162,6 +167,43 @@ describe('Follow Up Boss export', () => {
     expect(res.statusCode).toBe(422)
     expect(res.json().message).toMatch(/Follow Up Boss refused your API key/)
     expect(calls).toHaveLength(1)
+  })
+
+  it('sends every lead of a large account, read in batches, and a selection past 100', async () => {
+    const calls = await startFollowUpBoss()
+    const user = await leadSession(t)
+    await connect(user)
+    const count = FOLLOW_UP_BOSS_BATCH_SIZE * 2 + 30
+    const ids = await insertLeads(t, user.userId, count, (i) => (i === 7 ? 'do_not_call' : 'new'))
+
+    const all = await exportAll(user)
+    expect(all.statusCode).toBe(200)
+    expect(all.json().data).toEqual({ sent: count - 1, failed: 0, skipped_do_not_call: 1 })
+    expect(calls).toHaveLength(count - 1)
+    // Newest first, each lead once.
+    const streets = calls.map((c) => (c.body.property as { street: string }).street)
+    expect(new Set(streets).size).toBe(count - 1)
+    expect(streets.slice(0, 2)).toEqual([`${count - 1} Elm St`, `${count - 2} Elm St`])
+    expect(streets).not.toContain('7 Elm St')
+
+    const selected = await exportAll(user, { lead_ids: ids.slice(0, 150) })
+    expect(selected.json().data).toEqual({ sent: 150, failed: 0, skipped_do_not_call: 0 })
+    expect(calls).toHaveLength(count - 1 + 150)
+  })
+
+  it(`stops after ${FOLLOW_UP_BOSS_STOP_AFTER_FAILURES} leads in a row fail and counts the rest as not sent`, async () => {
+    // 400 is not retried, so each failure is one call.
+    const calls = await startFollowUpBoss([201, 400, 201, 400, 400, 400])
+    const user = await leadSession(t)
+    await connect(user)
+    await insertLeads(t, user.userId, 10)
+    const res = await exportAll(user)
+    expect(res.statusCode).toBe(200)
+    expect(calls).toHaveLength(6)
+    expect(res.json().data).toEqual({ sent: 2, failed: 8, skipped_do_not_call: 0 })
+    expect(res.json().message).toBe(
+      '2 leads sent to Follow Up Boss. Follow Up Boss stopped taking leads, so 8 leads were not sent; try again later.',
+    )
   })
 
   it('asks to connect first', async () => {

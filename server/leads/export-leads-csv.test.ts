@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { leadSession } from './testing/lead-session.ts'
+import { insertLeads } from './testing/many-leads.ts'
 import { sampleLead } from './testing/sample-lead.ts'
 
 let t: TestApp
@@ -37,6 +38,15 @@ async function exportCsv(user: Session, query = '') {
   })
 }
 
+async function exportPost(user: Session, payload: object) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/leads/export.csv',
+    headers: user.headers,
+    payload,
+  })
+}
+
 const HEADER = [
   'Owner Name',
   'Phone',
@@ -58,7 +68,7 @@ const HEADER = [
   'Saved At',
 ]
 
-describe('GET /leads/export.csv', () => {
+describe('GET and POST /leads/export.csv', () => {
   it('is RFC 4180, UTF-8 with BOM, and reads back as exactly the leads', async () => {
     const user = await leadSession(t)
     const jose = await save(
@@ -192,14 +202,43 @@ describe('GET /leads/export.csv', () => {
       sampleLead({ source: 'zillow_fsbo', source_id: '3', owner_name: 'Gamma', phone: null }),
     )
     const theirs = await save(other, sampleLead({ owner_name: 'Not yours' }))
-    const namesOf = async (query: string) =>
-      parseCsv((await exportCsv(user, query)).body.slice(1))
+    const names = (res: { body: string }) =>
+      parseCsv(res.body.slice(1))
         .slice(1)
         .map((r) => r[0])
+    const namesOf = async (query: string) => names(await exportCsv(user, query))
     expect(await namesOf('')).toEqual(['Gamma', 'Beta', 'Alpha'])
-    expect(await namesOf(`?ids=${a._id},${c._id},${theirs._id}`)).toEqual(['Gamma', 'Alpha'])
     expect(await namesOf('?source=zillow_fsbo')).toEqual(['Gamma'])
     expect(await namesOf('?q=beta')).toEqual(['Beta'])
+    // A selection goes in a POST body; someone else's id is left out.
+    const selected = await exportPost(user, { ids: [a._id, c._id, theirs._id, a._id] })
+    expect(selected.statusCode).toBe(200)
+    expect(selected.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(names(selected)).toEqual(['Gamma', 'Alpha'])
+    expect(names(await exportPost(user, { q: 'beta' }))).toEqual(['Beta'])
+    expect(names(await exportPost(user, { ids: [a._id, c._id], source: 'fsbo_com' }))).toEqual([
+      'Alpha',
+    ])
+    // GET takes no selection: links carry filters only.
+    const byGet = await exportCsv(user, `?ids=${a._id}`)
+    expect(byGet.statusCode).toBe(400)
+    expect(byGet.json()).toMatchObject({ errors: { fields: { ids: 'Unknown field: ids' } } })
+  })
+
+  it('exports a selection of a thousand leads (too many for a URL), and no more', async () => {
+    const user = await leadSession(t)
+    const ids = await insertLeads(t, user.userId, 1001)
+    // A thousand ids are about 37 KB: more than Node takes in request headers (16 KiB).
+    expect(JSON.stringify(ids).length).toBeGreaterThan(16 * 1024)
+    const res = await exportPost(user, { ids: ids.slice(0, 1000) })
+    expect(res.statusCode).toBe(200)
+    expect(parseCsv(res.body.slice(1))).toHaveLength(1001)
+    const tooMany = await exportPost(user, { ids })
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.json()).toMatchObject({
+      status: 'error',
+      message: 'Select at most 1,000 leads at once',
+    })
   })
 
   it('fails in the envelope without a login or with a bad filter', async () => {
@@ -215,6 +254,18 @@ describe('GET /leads/export.csv', () => {
     expect(bad.json()).toMatchObject({
       status: 'error',
       errors: { fields: { status: 'Unknown status' } },
+    })
+    const anonymousPost = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/export.csv',
+      payload: {},
+    })
+    expect(anonymousPost.statusCode).toBe(401)
+    const badPost = await exportPost(user, { ids: 'a,b' })
+    expect(badPost.statusCode).toBe(400)
+    expect(badPost.json()).toMatchObject({
+      status: 'error',
+      errors: { fields: { ids: 'ids must be a list of lead ids' } },
     })
   })
 })

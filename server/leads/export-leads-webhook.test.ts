@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { WEBHOOK_BATCH_SIZE } from './export-leads-webhook.ts'
 import { leadSession } from './testing/lead-session.ts'
+import { insertLeads } from './testing/many-leads.ts'
 import { sampleLead } from './testing/sample-lead.ts'
 
 let t: TestApp
@@ -58,6 +60,18 @@ async function startReceiver(
   await new Promise<void>((resolve) => receiver?.listen(0, '127.0.0.1', resolve))
   const { port } = receiver.address() as AddressInfo
   return { url: `http://127.0.0.1:${port}/hooks/leads`, received }
+}
+
+interface Delivered {
+  event: string
+  delivery_id: string
+  batch: number
+  last_batch: boolean
+  leads: Lead[]
+}
+
+function delivery0(crm: { received: Received[] }): string {
+  return (JSON.parse(crm.received[0]?.raw ?? '{}') as Delivered).delivery_id
 }
 
 async function save(user: Session, payload: SaveLeadBody): Promise<Lead> {
@@ -119,6 +133,7 @@ describe('CRM webhook', () => {
       skipped_do_not_call: 1,
       attempts: 1,
     })
+    expect(res.json().data?.delivery_ids).toEqual([delivery0(crm)])
     expect(res.json().message).toBe('1 lead sent to your CRM. 1 do-not-call lead was left out.')
     expect(crm.received).toHaveLength(1)
     const [delivery] = crm.received
@@ -127,8 +142,9 @@ describe('CRM webhook', () => {
     expect(delivery?.headers['x-listingbridge-timestamp']).toBe(
       String(Math.floor(t.clock().getTime() / 1000)),
     )
-    const body = JSON.parse(delivery?.raw ?? '{}') as { event: string; leads: Lead[] }
+    const body = JSON.parse(delivery?.raw ?? '{}') as Delivered
     expect(body.event).toBe('leads.exported')
+    expect(body).toMatchObject({ batch: 1, last_batch: true })
     expect(body.leads.map((l) => l._id)).toEqual([keep._id])
     expect(delivery?.raw).not.toContain('Do Not Call Me')
 
@@ -139,7 +155,13 @@ describe('CRM webhook', () => {
       headers: user.headers,
       payload: { lead_ids: [dnc._id] },
     })
-    expect(only.json().data).toMatchObject({ delivered: false, sent: 0, skipped_do_not_call: 1 })
+    expect(only.json().data).toEqual({
+      delivered: false,
+      sent: 0,
+      skipped_do_not_call: 1,
+      attempts: 0,
+      delivery_ids: [],
+    })
     expect(crm.received).toHaveLength(1)
   })
 
@@ -218,8 +240,10 @@ describe('CRM webhook', () => {
       expect(res.json().errors?.fields?.url).toBe(res.json().message)
     }
     expect((await setWebhook(user, 'https://crm.example.com/hook')).statusCode).toBe(200)
-    // Plain http is for development and tests only.
-    expect((await setWebhook(user, 'http://crm.example.com/hook')).statusCode).toBe(200)
+    // Plain http only reaches a listed private range (here loopback), in tests as anywhere.
+    const http = await setWebhook(user, 'http://crm.example.com/hook')
+    expect(http.statusCode).toBe(400)
+    expect(http.json().message).toBe('The URL must start with https://')
   })
 
   it('in production takes https only', async () => {
@@ -238,6 +262,97 @@ describe('CRM webhook', () => {
     } finally {
       await prod.close()
     }
+  })
+
+  it('sends all of a large account in signed batches, one delivery each, the last one marked', async () => {
+    const user = await leadSession(t)
+    let secret = ''
+    const crm = await startReceiver(() => secret)
+    secret = String((await setWebhook(user, crm.url)).json().data?.secret)
+    const count = WEBHOOK_BATCH_SIZE + 50
+    // Every 100th lead is do-not-call: left out of the batches.
+    const ids = await insertLeads(t, user.userId, count, (i) =>
+      i % 100 === 0 ? 'do_not_call' : 'new',
+    )
+    const skipped = Math.ceil(count / 100)
+
+    const res = await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: {},
+    })
+    expect(res.statusCode).toBe(200)
+    const sent = count - skipped
+    expect(res.json().data).toMatchObject({
+      delivered: true,
+      sent,
+      skipped_do_not_call: skipped,
+      attempts: 2,
+    })
+    expect(res.json().message).toBe(
+      `${sent.toLocaleString('en-US')} leads sent to your CRM in 2 deliveries. ${skipped} do-not-call leads were left out.`,
+    )
+    expect(crm.received).toHaveLength(2)
+    expect(crm.received.every((r) => r.verified)).toBe(true)
+    const bodies = crm.received.map((r) => JSON.parse(r.raw) as Delivered)
+    expect(bodies.map((b) => [b.batch, b.last_batch, b.leads.length])).toEqual([
+      [1, false, WEBHOOK_BATCH_SIZE],
+      [2, true, sent - WEBHOOK_BATCH_SIZE],
+    ])
+    expect(res.json().data?.delivery_ids).toEqual(bodies.map((b) => b.delivery_id))
+    expect(crm.received.map((r) => r.headers['x-listingbridge-delivery'])).toEqual(
+      bodies.map((b) => b.delivery_id),
+    )
+    // Newest first, every lead once, no do-not-call one.
+    const delivered = bodies.flatMap((b) => b.leads.map((l) => l._id))
+    expect(delivered).toEqual(ids.filter((_, i) => (count - 1 - i) % 100 !== 0))
+    expect(bodies.flatMap((b) => b.leads).some((l) => l.status === 'do_not_call')).toBe(false)
+
+    // The log has the two deliveries, each with its lead count.
+    const log = await attempts(user.userId)
+    expect(log.map((a) => a.lead_count).sort((a, b) => a - b)).toEqual([
+      sent - WEBHOOK_BATCH_SIZE,
+      WEBHOOK_BATCH_SIZE,
+    ])
+  })
+
+  it('stops at the first batch the receiver refuses and says what was delivered before', async () => {
+    const user = await leadSession(t)
+    const crm = await startReceiver(() => '', [200, 500, 500, 500, 500])
+    await setWebhook(user, crm.url)
+    await insertLeads(t, user.userId, WEBHOOK_BATCH_SIZE + 1)
+    const res = await t.api({
+      method: 'POST',
+      url: '/leads/export-webhook',
+      headers: user.headers,
+      payload: {},
+    })
+    expect(res.statusCode).toBe(502)
+    expect(res.json().message).toBe(
+      'Your webhook did not accept the leads after 4 attempts (HTTP 500). Check its URL and try again. 1,000 leads were delivered before; 1 was not sent.',
+    )
+    expect(crm.received).toHaveLength(5)
+  })
+
+  it('takes a selection of up to maxIdsPerRequest ids, no more', async () => {
+    const user = await leadSession(t)
+    const crm = await startReceiver(() => '')
+    await setWebhook(user, crm.url)
+    const ids = await insertLeads(t, user.userId, WEBHOOK_BATCH_SIZE + 1)
+    const post = (leadIds: string[]) =>
+      t.api({
+        method: 'POST',
+        url: '/leads/export-webhook',
+        headers: user.headers,
+        payload: { lead_ids: leadIds },
+      })
+    const tooMany = await post(ids)
+    expect(tooMany.statusCode).toBe(400)
+    expect(tooMany.json().message).toBe('Select at most 1,000 leads at once')
+    const res = await post(ids.slice(0, WEBHOOK_BATCH_SIZE))
+    expect(res.json().data).toMatchObject({ delivered: true, sent: WEBHOOK_BATCH_SIZE })
+    expect(crm.received).toHaveLength(1)
   })
 
   it('exports only the caller’s own leads', async () => {

@@ -1,12 +1,6 @@
-import type { Lead } from '../../api/schemas/leads.ts'
+import { LEAD_SOURCE_LABELS, type Lead } from '../../api/schemas/leads.ts'
 
 export const FOLLOW_UP_BOSS_SYSTEM = 'ListingBridge'
-
-const SOURCE_NAMES: Record<Lead['source'], string> = {
-  zillow_fsbo: 'Zillow FSBO',
-  fsbo_com: 'FSBO.com',
-  forsalebyowner_com: 'ForSaleByOwner.com',
-}
 
 /** Basic auth as Follow Up Boss wants it: the API key as user name, an empty password. */
 export function followUpBossAuthorization(apiKey: string): string {
@@ -39,7 +33,7 @@ export function followUpBossEvent(lead: Lead) {
       url: lead.listing_url,
     },
     message: [
-      `For-sale-by-owner listing found on ${SOURCE_NAMES[lead.source]}.`,
+      `For-sale-by-owner listing found on ${LEAD_SOURCE_LABELS[lead.source]}.`,
       lead.days_on_market !== null ? `Days on market: ${lead.days_on_market}.` : '',
       lead.notes ? `Notes: ${lead.notes}` : '',
     ]

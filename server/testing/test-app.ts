@@ -6,6 +6,8 @@ import type { AppContext } from '../app-context.ts'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import type { Db } from '../db/database.ts'
+import type { ResolveAll } from '../net/resolve-host.ts'
+import { stubResolver } from './stub-dns.ts'
 import { createTestDatabase, type TestDbKind } from './test-database.ts'
 
 /** A clock tests can move: `clock.advance(seconds)`. */
@@ -26,6 +28,9 @@ export function createTestClock(start = new Date('2026-11-20T12:00:00.000Z')): T
   }
   return clock
 }
+
+/** Loopback only: where tests' CRM receivers listen. */
+export const TEST_PRIVATE_TARGETS = '127.0.0.0/8,::1/128'
 
 export interface TestApp {
   app: FastifyInstance
@@ -55,12 +60,14 @@ export interface ApiBody {
 /**
  * A fresh app on its own database: a SQLite file, or a schema of its own on PGlite or PostgreSQL
  * (`TEST_DB`, `TEST_DATABASE_URL`; see test-database.ts). Rate limits are raised (factor 1000)
- * unless a test asks for the real ones with `RATE_LIMIT_FACTOR: '1'`; CRM exports may reach
- * private addresses unless `CRM_ALLOW_PRIVATE_TARGETS: 'false'`.
+ * unless a test asks for the real ones with `RATE_LIMIT_FACTOR: '1'`. CRM exports may reach
+ * loopback (TEST_PRIVATE_TARGETS, where tests' receivers listen) unless a test sets
+ * `CRM_PRIVATE_TARGETS` itself ('' for the shipped default). Names resolve through a stub
+ * (stub-dns.ts: localhost only, unless `resolveHost` is given), never through real DNS.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { siteDir?: string } = {},
+  options: { siteDir?: string; resolveHost?: ResolveAll } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-test-'))
   const config = loadConfig({
@@ -69,8 +76,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     RATE_LIMIT_FACTOR: '1000',
     SITE_URL: 'http://localhost:5173',
-    // Tests' CRM receivers listen on 127.0.0.1; one test sets 'false' to prove the default.
-    CRM_ALLOW_PRIVATE_TARGETS: 'true',
+    // Tests' CRM receivers listen on 127.0.0.1; crm-ssrf.test.ts sets '' to prove the default.
+    CRM_PRIVATE_TARGETS: TEST_PRIVATE_TARGETS,
     ...env,
   })
   const clock = createTestClock()
@@ -79,6 +86,7 @@ export async function createTestApp(
     db: database.db,
     clock,
     siteDir: options.siteDir ?? path.join(dataDir, 'no-site'),
+    resolveHost: options.resolveHost ?? stubResolver(),
   })
   return {
     app,

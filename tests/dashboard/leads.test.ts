@@ -14,6 +14,7 @@ import { collectPageErrors, launchBrowser, type LaunchedBrowser } from '../suppo
 import {
   attributeOf,
   fill,
+  focusedLabel,
   horizontalOverflow,
   nextFrames,
   textsOf,
@@ -120,8 +121,8 @@ const saved: Partial<Record<keyof typeof leads, StoredLead>> = {}
 beforeAll(async () => {
   mkdirSync(screenshotDir, { recursive: true })
   ;[server, chromium, receiver] = await Promise.all([
-    // The CRM receiver is on loopback, which the server refuses unless told otherwise.
-    startServer({ env: { CRM_ALLOW_PRIVATE_TARGETS: 'true' } }),
+    // The CRM receiver is on loopback, which the server refuses unless it is listed.
+    startServer({ env: { CRM_PRIVATE_TARGETS: '127.0.0.0/8,::1/128' } }),
     launchBrowser(),
     startWebhookReceiver(),
   ])
@@ -180,10 +181,22 @@ function rowOf(owner: string): string {
   return `tbody tr[data-lead="${lead._id}"]`
 }
 
+/** The focused element's tag and the lead of the row it is in: where keyboard focus is. */
+async function focusedInRow(): Promise<{ tag: string; lead: string | null }> {
+  return page.evaluate(() => ({
+    tag: document.activeElement?.tagName ?? '',
+    lead: document.activeElement?.closest('tr')?.getAttribute('data-lead') ?? null,
+  }))
+}
+
 const ALL = [ZOE, 'Marcus Lee', 'Dana Whitfield', 'Priya Natarajan']
 // Page globals for the evaluate callbacks above (this project has no DOM library).
 declare const document: {
   querySelectorAll: (s: string) => ArrayLike<{ textContent: string | null }>
+  activeElement: {
+    tagName: string
+    closest: (s: string) => { getAttribute: (name: string) => string | null } | null
+  } | null
 }
 
 describe('leads page', () => {
@@ -319,16 +332,36 @@ describe('leads page', () => {
     await waitForToast(page, 'Marcus Lee marked do-not-call.')
     await page.waitForSelector(`${rowOf('Marcus Lee')}[data-status="do_not_call"]`)
     expect(await page.$(`${rowOf('Marcus Lee')} a[href^="tel:"]`)).toBeNull()
+    // The pressed button is gone: focus is on the row's status menu, not lost to the page.
+    expect(await focusedInRow()).toEqual({ tag: 'SELECT', lead: saved.marcus?._id })
+
+    // Taking it off do-not-call from the menu asks first; keeping it changes nothing.
+    await page.select(`${rowOf('Marcus Lee')} select`, 'new')
+    await page.waitForSelector('[role="alertdialog"]')
+    await waitForText(page, 'Take Marcus Lee off do-not-call?', '[role="alertdialog"]')
+    await noToasts()
+    await shot('dashboard-leads-leave-dnc', 1280)
+    await shot('dashboard-leads-leave-dnc', 375)
+    await page.setViewport({ width: 1280, height: 900 })
+    await page.locator('[role="alertdialog"] button::-p-text(Keep do-not-call)').click()
+    await page.waitForSelector('[role="alertdialog"]', { hidden: true })
+    expect(await valueOf(page, `${rowOf('Marcus Lee')} select`)).toBe('do_not_call')
+    await page.waitForFunction(() => document.activeElement?.tagName === 'SELECT')
+    expect(await focusedInRow()).toEqual({ tag: 'SELECT', lead: saved.marcus?._id })
 
     await page.locator(`${rowOf('Dana Whitfield')} button::-p-text(Add notes)`).click()
     await page.waitForSelector('[role="dialog"] textarea')
     await fill(page, '[role="dialog"] textarea', 'Asked for a call back on Monday, après 5 pm.')
+    await shot('dashboard-leads-notes', 1280)
     await shot('dashboard-leads-notes', 375)
     await page.setViewport({ width: 1280, height: 900 })
     await page.locator('[role="dialog"] button::-p-text(Save notes)').click()
     await waitForToast(page, 'Notes saved.')
     await page.waitForSelector('[role="dialog"]', { hidden: true })
     await waitForText(page, 'Asked for a call back on Monday', rowOf('Dana Whitfield'))
+    // Focus is back on the button that opened the notes.
+    await page.waitForFunction(() => document.activeElement?.tagName === 'BUTTON')
+    expect(await focusedLabel(page)).toBe('Edit notes for Dana Whitfield')
 
     const stored = await listLeads(server, token)
     const byOwner = (name: string) => stored.find((l) => l.owner_name === name)
@@ -357,10 +390,17 @@ describe('leads page', () => {
     await waitForText(page, '4 selected', 'main')
     await page.locator('main button::-p-text(Send to CRM)').click()
     await page.waitForSelector('[role="dialog"] button[type="submit"]')
+    await waitForText(page, 'A selection holds up to 1,000 leads', '[role="dialog"]')
+    await noToasts()
+    await shot('dashboard-leads-send', 1280)
+    await shot('dashboard-leads-send', 375)
+    await page.setViewport({ width: 1280, height: 900 })
     await page.locator('[role="dialog"] button::-p-text(Send 4 leads)').click()
     const result = await waitForText(page, 'Webhook:', '[role="dialog"] [role="status"]')
     expect(result).toBe('Webhook: 2 leads delivered. 2 leads marked do-not-call were left out.')
+    await noToasts()
     await shot('dashboard-leads-sent', 1280)
+    await shot('dashboard-leads-sent', 375)
     await page.setViewport({ width: 1280, height: 900 })
 
     // The CRM got one signed delivery with the two leads that may be called.
@@ -375,6 +415,9 @@ describe('leads page', () => {
 
     // The log shows the delivery; the secret is not shown again.
     await page.locator('[role="dialog"] button::-p-text(Done)').click()
+    await page.waitForSelector('[role="dialog"]', { hidden: true })
+    await page.waitForFunction(() => document.activeElement?.tagName === 'BUTTON')
+    expect(await focusedLabel(page)).toBe('Send to CRM')
     await page.locator('main button::-p-text(CRM settings)').click()
     await waitForText(page, 'Delivered', '[role="dialog"]')
     expect(await page.$('[data-webhook-secret]')).toBeNull()

@@ -11,16 +11,26 @@ interface CrmSettingsDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   crm: CrmSettings
+  /** Focus goes back to the button that opened it. */
+  onCloseAutoFocus: (event: Event) => void
 }
 
 /** Where Send to CRM goes (a webhook, Follow Up Boss) and what was delivered lately. */
-export function CrmSettingsDialog({ open, onOpenChange, crm }: CrmSettingsDialogProps) {
+export function CrmSettingsDialog({
+  open,
+  onOpenChange,
+  crm,
+  onCloseAutoFocus,
+}: CrmSettingsDialogProps) {
   const { state, reload } = crm
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={`${styles.dialog} ${styles.wideDialog}`}>
+        <Dialog.Content
+          className={`${styles.dialog} ${styles.wideDialog}`}
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <div className={styles.dialogHead}>
             <Dialog.Title className={styles.dialogTitle}>CRM settings</Dialog.Title>
             <Dialog.Close className={styles.closeButton} aria-label="Close">

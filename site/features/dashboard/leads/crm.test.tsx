@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fail, ok } from '../../../testing/http.ts'
 import { renderAt } from '../../../testing/render.tsx'
 import { crmResultText } from './crm-send-results.ts'
 import LeadsPage from './leads-page.tsx'
+import { SEND_LIMITS_TEXT } from './send-to-crm-dialog.tsx'
 import { SECRET_COPIED_MESSAGE } from './webhook-settings.tsx'
 import { crmFixture, leadFixture } from './testing/lead-fixtures.ts'
 import { requestsTo, stubLeadsApi } from './testing/leads-api.ts'
@@ -43,6 +44,20 @@ async function openLeads(more: Parameters<typeof stubLeadsApi>[1] = {}) {
   const view = renderAt('/dashboard/leads', <LeadsPage />)
   await screen.findByText('Ann Owner')
   return { fetch, ...view }
+}
+
+/** An answer the test gives when it is ready. */
+function later() {
+  let answer: (response: Response) => void = () => undefined
+  const promise = new Promise<Response>((resolve) => {
+    answer = resolve
+  })
+  return { promise, answer }
+}
+
+async function openSend(user: ReturnType<typeof renderAt>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Send to CRM' }))
+  return screen.findByRole('dialog', { name: 'Send leads to your CRM' })
 }
 
 async function openSettings(user: ReturnType<typeof renderAt>['user']) {
@@ -94,6 +109,9 @@ describe('CRM settings', () => {
 
     // Closed and opened again, the secret is gone for good.
     await user.keyboard('{Escape}')
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'CRM settings' })).toHaveFocus()
+    })
     const again = await openSettings(user)
     expect(within(again).queryByRole('textbox', { name: /Signing secret/ })).toBeNull()
   })
@@ -101,8 +119,8 @@ describe('CRM settings', () => {
   it('says what is wrong with a webhook URL and keeps it', async () => {
     const { user } = await openLeads({
       '/leads/webhook': [
-        fail(422, 'The webhook URL must start with https://', {
-          url: 'The webhook URL must start with https://',
+        fail(400, 'The URL must start with https://', {
+          url: 'The URL must start with https://',
         }),
       ],
     })
@@ -111,7 +129,7 @@ describe('CRM settings', () => {
     await user.type(field, 'http://crm.example.com/hook')
     await user.click(within(dialog).getByRole('button', { name: 'Save webhook' }))
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'The webhook URL must start with https://',
+      'The URL must start with https://',
     )
     expect(field).toHaveValue('http://crm.example.com/hook')
     expect(field).toHaveAttribute('aria-invalid', 'true')
@@ -152,7 +170,13 @@ describe('Send to CRM', () => {
     const { fetch, user } = await openLeads({
       '/leads/crm': [ok(connected)],
       '/leads/export-webhook': [
-        ok({ delivered: true, sent: 1, skipped_do_not_call: 1, attempts: 1, delivery_id: 'd-3' }),
+        ok({
+          delivered: true,
+          sent: 1,
+          skipped_do_not_call: 1,
+          attempts: 1,
+          delivery_ids: ['d-3'],
+        }),
       ],
       '/leads/export-follow-up-boss': [fail(422, 'Follow Up Boss refused your API key.')],
     })
@@ -163,9 +187,14 @@ describe('Send to CRM', () => {
     expect(within(dialog).getByRole('radio', { name: 'Selected leads (2)' })).toBeChecked()
     expect(within(dialog).getByRole('checkbox', { name: /Webhook/ })).toBeChecked()
     expect(within(dialog).getByRole('checkbox', { name: /Follow Up Boss/ })).toBeChecked()
+    // The results' live region is there before it is filled, so the results are announced.
+    const results = within(dialog).getByRole('status')
+    expect(results).toBeEmptyDOMElement()
+    expect(dialog).toHaveTextContent(SEND_LIMITS_TEXT)
     await user.click(within(dialog).getByRole('button', { name: 'Send 2 leads' }))
 
-    const results = await within(dialog).findByRole('status')
+    await within(results).findByText(/^Webhook:/)
+    expect(within(dialog).getByRole('status')).toBe(results)
     expect(results).toHaveTextContent(
       'Webhook: 1 lead delivered. 1 lead marked do-not-call was left out.',
     )
@@ -187,7 +216,13 @@ describe('Send to CRM', () => {
     const { fetch, user } = await openLeads({
       '/leads/crm': [ok(connected)],
       '/leads/export-webhook': [
-        ok({ delivered: true, sent: 2, skipped_do_not_call: 0, attempts: 1, delivery_id: 'd-4' }),
+        ok({
+          delivered: true,
+          sent: 2,
+          skipped_do_not_call: 0,
+          attempts: 1,
+          delivery_ids: ['d-4'],
+        }),
       ],
     })
     await user.click(screen.getByRole('button', { name: 'Send to CRM' }))
@@ -203,13 +238,87 @@ describe('Send to CRM', () => {
     expect(toast).toHaveClass('toast-success')
   })
 
-  it('offers the settings when no CRM is connected', async () => {
+  it('offers the settings when no CRM is connected, or Cancel', async () => {
     const { user } = await openLeads()
-    await user.click(screen.getByRole('button', { name: 'Send to CRM' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Send leads to your CRM' })
+    const dialog = await openSend(user)
     expect(dialog).toHaveTextContent('No CRM is connected yet.')
-    await user.click(within(dialog).getByRole('button', { name: 'Open CRM settings' }))
-    expect(await screen.findByRole('dialog', { name: 'CRM settings' })).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Send to CRM' })).toHaveFocus()
+    })
+
+    const again = await openSend(user)
+    await user.click(within(again).getByRole('button', { name: 'Open CRM settings' }))
+    const settings = await screen.findByRole('dialog', { name: 'CRM settings' })
+    expect(screen.queryByRole('dialog', { name: 'Send leads to your CRM' })).toBeNull()
+    expect(settings).toContainElement(document.activeElement as HTMLElement)
+    // Closing the settings gives focus back to what opened Send to CRM.
+    await user.keyboard('{Escape}')
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Send to CRM' })).toHaveFocus()
+    })
+  })
+
+  it('cannot be closed while sending, so the leads are not sent twice', async () => {
+    const answer = later()
+    const { fetch, user } = await openLeads({
+      '/leads/crm': [ok(connected)],
+      '/leads/export-webhook': [() => answer.promise],
+    })
+    const dialog = await openSend(user)
+    await user.click(within(dialog).getByRole('checkbox', { name: /Follow Up Boss/ }))
+    const send = within(dialog).getByRole('button', { name: 'Send all leads' })
+    await user.click(send)
+    expect(within(dialog).getByRole('button', { name: 'Sending…' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await user.keyboard('{Escape}')
+    const overlay = document.querySelector('[data-state="open"][class*="overlay"]')
+    expect(overlay).not.toBeNull()
+    if (overlay) await user.click(overlay)
+    expect(screen.getByRole('dialog', { name: 'Send leads to your CRM' })).toBe(dialog)
+    // Pressed again while sending: nothing more is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Sending…' }))
+    expect(requestsTo(fetch, '/leads/export-webhook')).toHaveLength(1)
+
+    answer.answer(
+      ok({ delivered: true, sent: 2, skipped_do_not_call: 0, attempts: 1, delivery_ids: ['d-5'] }),
+    )
+    await within(dialog).findByText('Webhook: 2 leads delivered.')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(requestsTo(fetch, '/leads/export-webhook')).toHaveLength(1)
+  })
+
+  it('loads the settings again when opened: a CRM connected meanwhile is offered', async () => {
+    const { fetch, user } = await openLeads({
+      '/leads/crm': [ok(crmFixture()), ok(connected)],
+    })
+    const dialog = await openSend(user)
+    expect(await within(dialog).findByRole('checkbox', { name: /Webhook/ })).toBeChecked()
+    expect(requestsTo(fetch, '/leads/crm')).toHaveLength(2)
+  })
+
+  it('says the settings could not be loaded, with Try again, not "No CRM is connected"', async () => {
+    const { fetch, user } = await openLeads({
+      '/leads/crm': [
+        fail(500, 'The database is resting'),
+        fail(500, 'The database is resting'),
+        ok(connected),
+      ],
+    })
+    const dialog = await openSend(user)
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert).toHaveTextContent('Your CRM settings could not be loaded')
+    expect(alert).toHaveTextContent('The database is resting')
+    expect(dialog).not.toHaveTextContent('No CRM is connected')
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await within(dialog).findByRole('checkbox', { name: /Webhook/ })).toBeInTheDocument()
+    expect(requestsTo(fetch, '/leads/crm')).toHaveLength(3)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })
 
@@ -219,7 +328,7 @@ describe('CRM result texts', () => {
       crmResultText({
         target: 'webhook',
         ok: true,
-        data: { delivered: false, sent: 0, skipped_do_not_call: 2, attempts: 0, delivery_id: null },
+        data: { delivered: false, sent: 0, skipped_do_not_call: 2, attempts: 0, delivery_ids: [] },
       }),
     ).toBe('Webhook: nothing to send. 2 leads marked do-not-call were left out.')
     expect(

@@ -6,7 +6,7 @@ import LeadsPage from './leads-page.tsx'
 import { NOTES_SAVED_MESSAGE } from './notes-dialog.tsx'
 import { csvFileName } from './save-csv-file.ts'
 import { meFixture } from '../testing/fixtures.ts'
-import { leadFixture } from './testing/lead-fixtures.ts'
+import { leadFixture, leadsPageFixture } from './testing/lead-fixtures.ts'
 import { catchDownloads, csvAnswer, requestsTo, stubLeadsApi } from './testing/leads-api.ts'
 
 const ann = leadFixture()
@@ -19,6 +19,15 @@ async function openLeads(more: Parameters<typeof stubLeadsApi>[1] = {}) {
   const view = renderAt('/dashboard/leads', <LeadsPage />)
   await screen.findByText('Ann Owner')
   return { fetch, ...view }
+}
+
+/** An answer the test gives when it is ready. */
+function later() {
+  let answer: (response: Response) => void = () => undefined
+  const promise = new Promise<Response>((resolve) => {
+    answer = resolve
+  })
+  return { promise, answer }
 }
 
 function rowOf(name: string): HTMLElement {
@@ -52,10 +61,16 @@ describe('selection and CSV export', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export selected (2)' }))
     await screen.findByText(`2 leads exported to ${csvFileName()}.`)
+    // By POST: a thousand ids would not fit in a URL.
     const [request] = requestsTo(fetch, '/leads/export.csv')
-    expect(Object.fromEntries(request?.url.searchParams ?? [])).toEqual({ ids: 'lead-1,lead-3' })
-    const headers = fetch.mock.calls.find(([url]) => url.includes('export.csv'))?.[1]?.headers
-    expect(headers).toMatchObject({ authorization: 'Bearer access-1' })
+    expect(request?.url.search).toBe('')
+    expect(request?.body).toEqual({ ids: ['lead-1', 'lead-3'] })
+    const init = fetch.mock.calls.find(([url]) => url.includes('export.csv'))?.[1]
+    expect(init?.method).toBe('POST')
+    expect(init?.headers).toMatchObject({
+      authorization: 'Bearer access-1',
+      'content-type': 'application/json',
+    })
 
     expect(files).toHaveLength(1)
     const file = files[0]
@@ -77,10 +92,20 @@ describe('selection and CSV export', () => {
     await user.click(await screen.findByRole('button', { name: 'Export all (3)' }))
     await screen.findByText(/3 leads exported/)
     const [request] = requestsTo(fetch, '/leads/export.csv')
-    expect(Object.fromEntries(request?.url.searchParams ?? [])).toEqual({
-      status: 'contacted',
-      q: 'austin',
+    expect(request?.body).toEqual({ status: 'contacted', q: 'austin' })
+  })
+
+  it('offers "Export all" only once the list for the filters has arrived', async () => {
+    const next = later()
+    const { user } = await openLeads({
+      '/leads': [ok(leadsPageFixture([ann, bob, cy])), () => next.promise],
     })
+    expect(screen.getByRole('button', { name: 'Export all (3)' })).toBeEnabled()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Contacted')
+    // The count on screen is the old filters' until the new answer comes.
+    expect(await screen.findByRole('button', { name: 'Export all (3)' })).toBeDisabled()
+    next.answer(ok(leadsPageFixture([ann], { total: 1 })))
+    expect(await screen.findByRole('button', { name: 'Export all (1)' })).toBeEnabled()
   })
 
   it('selects every lead on the page from the header box, and clears', async () => {
@@ -142,6 +167,34 @@ describe('status', () => {
     expect(row).toHaveAttribute('data-status', 'do_not_call')
     expect(within(row).getByText('Do not call', { selector: 'span' })).toBeInTheDocument()
     expect(within(row).queryByRole('link', { name: '(305) 555-0199' })).not.toBeInTheDocument()
+    // The button pressed is gone; focus is on the row's status menu, not lost to the page.
+    expect(within(row).getByRole('combobox', { name: 'Status of Bob Seller' })).toHaveFocus()
+  })
+
+  it('offers do-not-call by its button only; the menu has New and Contacted', async () => {
+    await openLeads()
+    const options = (name: string) =>
+      within(screen.getByRole('combobox', { name: `Status of ${name}` }))
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+    expect(options('Ann Owner')).toEqual(['New', 'Contacted'])
+  })
+
+  it('keeps focus on the menu while saving and ignores changes meanwhile', async () => {
+    const answer = later()
+    const { fetch, user } = await openLeads({ '/leads/update': [() => answer.promise] })
+    const status = screen.getByRole('combobox', { name: 'Status of Cy Vendor' })
+    await user.selectOptions(status, 'Contacted')
+    expect(status).toHaveAttribute('aria-disabled', 'true')
+    expect(status).not.toBeDisabled()
+    expect(status).toHaveFocus()
+    await user.selectOptions(status, 'New')
+    expect(requestsTo(fetch, '/leads/update')).toHaveLength(1)
+    answer.answer(ok({ lead: { ...cy, status: 'contacted' } }))
+    await screen.findByText('Cy Vendor marked contacted.')
+    expect(status).toHaveValue('contacted')
+    expect(status).not.toHaveAttribute('aria-disabled')
+    expect(status).toHaveFocus()
   })
 
   it('changes the status from its menu; a failure keeps the old one', async () => {
@@ -159,6 +212,46 @@ describe('status', () => {
     await user.selectOptions(status, 'New')
     await screen.findByText('No such lead.')
     expect(status).toHaveValue('contacted')
+  })
+})
+
+describe('leaving do-not-call', () => {
+  const dnc = leadFixture({ _id: 'lead-4', owner_name: 'Dee Nocall', status: 'do_not_call' })
+
+  it('shows "Do not call" in the menu and asks before taking a lead off it', async () => {
+    const { fetch, user } = await openLeads({
+      '/leads': [ok(leadsPageFixture([ann, dnc]))],
+      '/leads/update': [ok({ lead: { ...dnc, status: 'new' } })],
+    })
+    const status = screen.getByRole('combobox', { name: 'Status of Dee Nocall' })
+    expect(status).toHaveValue('do_not_call')
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['New', 'Contacted', 'Do not call'])
+
+    // An arrow key on Windows is a change: it asks, and saves nothing.
+    await user.selectOptions(status, 'New')
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Take Dee Nocall off do-not-call?',
+    })
+    await user.click(within(confirm).getByRole('button', { name: 'Keep do-not-call' }))
+    await waitFor(() => {
+      expect(status).toHaveFocus()
+    })
+    expect(status).toHaveValue('do_not_call')
+    expect(requestsTo(fetch, '/leads/update')).toHaveLength(0)
+
+    await user.selectOptions(status, 'New')
+    const again = await screen.findByRole('alertdialog')
+    await user.click(within(again).getByRole('button', { name: 'Mark new' }))
+    await screen.findByText('Dee Nocall marked new.')
+    expect(requestsTo(fetch, '/leads/update')[0]?.body).toEqual({
+      lead_id: 'lead-4',
+      status: 'new',
+    })
+    expect(rowOf('Dee Nocall')).toHaveAttribute('data-status', 'new')
   })
 })
 
@@ -181,6 +274,10 @@ describe('notes', () => {
     })
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(within(rowOf('Cy Vendor')).getByText('Call after 5pm. Wants 3%.')).toBeInTheDocument()
+    // Focus is back on the button that opened the dialog.
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Edit notes for Cy Vendor' })).toHaveFocus()
+    })
   })
 
   it('keeps what was typed when saving fails, and says why', async () => {
@@ -195,10 +292,15 @@ describe('notes', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Notes must be at most 5000 characters long',
     )
+    // Said once, in the dialog: no toast repeating it.
+    expect(screen.getAllByText('Notes must be at most 5000 characters long')).toHaveLength(1)
     expect(field).toHaveValue('Left a voicemail')
     expect(within(dialog).getByRole('button', { name: 'Save notes' })).toBeEnabled()
-    // Escape closes without saving.
+    // Escape closes without saving, and focus returns to the row's notes button.
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Add notes for Ann Owner' })).toHaveFocus()
+    })
   })
 })

@@ -1,5 +1,6 @@
 import { DownloadIcon } from '../../../components/icons.tsx'
 import { SendIcon } from './lead-icons.tsx'
+import { MAX_SELECTED } from './lead-selection.ts'
 import styles from './leads.module.css'
 
 export type ExportScope = 'selected' | 'all'
@@ -8,27 +9,37 @@ interface LeadBulkActionsProps {
   selectedCount: number
   /** How many leads match the filters: what "Export all" takes. */
   matching: number
+  /** The list is loading other filters: `matching` may not be what "Export all" would take. */
+  loading: boolean
   exporting: ExportScope | null
   onClearSelection: () => void
   onExport: (scope: ExportScope) => void
-  onSendToCrm: () => void
+  /** `opener` takes focus again when the dialog closes. */
+  onSendToCrm: (opener: HTMLElement) => void
 }
 
 /** What to do with many leads at once: the selection (from any page) or all that match. */
 export function LeadBulkActions({
   selectedCount,
   matching,
+  loading,
   exporting,
   onClearSelection,
   onExport,
   onSendToCrm,
 }: LeadBulkActionsProps) {
+  const full = selectedCount >= MAX_SELECTED
   return (
     <div className={styles.bulkBar}>
       <p className={styles.selection} aria-live="polite">
         {selectedCount ? (
           <>
-            <strong>{selectedCount} selected</strong>
+            <strong>{selectedCount.toLocaleString('en-US')} selected</strong>
+            {full && (
+              <span className={styles.selectionLimit}>
+                (the most at once: {MAX_SELECTED.toLocaleString('en-US')})
+              </span>
+            )}
             <button type="button" className={styles.linkButton} onClick={onClearSelection}>
               Clear selection
             </button>
@@ -53,7 +64,7 @@ export function LeadBulkActions({
         <button
           type="button"
           className={`button button-secondary ${styles.smallButton}`}
-          disabled={exporting !== null}
+          disabled={exporting !== null || loading}
           aria-busy={exporting === 'all'}
           onClick={() => {
             onExport('all')
@@ -65,7 +76,9 @@ export function LeadBulkActions({
         <button
           type="button"
           className={`button button-primary ${styles.smallButton}`}
-          onClick={onSendToCrm}
+          onClick={(event) => {
+            onSendToCrm(event.currentTarget)
+          }}
         >
           <SendIcon size={16} />
           Send to CRM

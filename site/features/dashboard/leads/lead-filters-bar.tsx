@@ -1,8 +1,13 @@
 import { useId } from 'react'
-import { LEAD_SOURCES, LEAD_STATUSES, LEAD_LIMITS } from '../../../../api/schemas/leads.ts'
+import {
+  LEAD_LIMITS,
+  LEAD_SOURCE_LABELS,
+  LEAD_SOURCES,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+} from '../../../../api/schemas/leads.ts'
 import { SearchIcon } from '../dashboard-icons.tsx'
 import type { LeadFilters } from './lead-filters.ts'
-import { SOURCE_LABELS, STATUS_LABELS } from './lead-format.ts'
 import styles from './leads.module.css'
 
 interface LeadFiltersBarProps {
@@ -51,7 +56,7 @@ export function LeadFiltersBar({ text, onText, filters, onFilters }: LeadFilters
         <option value="">All statuses</option>
         {LEAD_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {STATUS_LABELS[s]}
+            {LEAD_STATUS_LABELS[s]}
           </option>
         ))}
       </select>
@@ -70,7 +75,7 @@ export function LeadFiltersBar({ text, onText, filters, onFilters }: LeadFilters
         <option value="">All sources</option>
         {LEAD_SOURCES.map((s) => (
           <option key={s} value={s}>
-            {SOURCE_LABELS[s]}
+            {LEAD_SOURCE_LABELS[s]}
           </option>
         ))}
       </select>

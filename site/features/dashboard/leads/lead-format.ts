@@ -1,22 +1,14 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
-import type { Lead, LeadSource, LeadStatus } from '../../../../api/schemas/leads.ts'
+import type { Lead } from '../../../../api/schemas/leads.ts'
 
 /** How the dashboard shows a lead's facts; '—' stands for a fact the listing page did not show. */
 
 export const MISSING = '—'
 
-/** The names the CSV uses too (server/leads/export-leads-csv.ts), so both read the same. */
-export const SOURCE_LABELS: Record<LeadSource, string> = {
-  zillow_fsbo: 'Zillow (FSBO)',
-  fsbo_com: 'FSBO.com',
-  forsalebyowner_com: 'ForSaleByOwner.com',
-}
-
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  do_not_call: 'Do not call',
-}
+/**
+ * Source and status names are the contract's (LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS in
+ * api/schemas/leads.ts), so the page, the CSV and Follow Up Boss read the same.
+ */
 
 /** E.164 for reading: "+14155550123" → "(415) 555-0123"; other countries in international form. */
 export function formatPhone(e164: string | null): string {
@@ -59,9 +51,9 @@ export function leadName(lead: Lead): string {
   return address === MISSING ? 'this lead' : address
 }
 
-/** "1 lead", "3 leads". */
+/** "1 lead", "3 leads", "1,200 leads". */
 export function leadCount(n: number): string {
-  return `${n} lead${n === 1 ? '' : 's'}`
+  return `${n.toLocaleString('en-US')} lead${n === 1 ? '' : 's'}`
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', {

@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef } from 'react'
-import { LEAD_STATUSES, type Lead, type LeadStatus } from '../../../../api/schemas/leads.ts'
+import {
+  LEAD_SOURCE_LABELS,
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type Lead,
+  type LeadStatus,
+} from '../../../../api/schemas/leads.ts'
 import { ExternalLinkIcon } from '../../../components/icons.tsx'
 import { formatDate } from '../format.ts'
 import {
@@ -8,8 +14,6 @@ import {
   formatPhone,
   formatPrice,
   leadName,
-  SOURCE_LABELS,
-  STATUS_LABELS,
 } from './lead-format.ts'
 import { NoteIcon, PhoneOffIcon } from './lead-icons.tsx'
 import styles from './leads.module.css'
@@ -19,12 +23,25 @@ const COLUMNS = ['Owner', 'Contact', 'Property', 'Status', 'Actions'] as const
 interface LeadTableProps {
   leads: readonly Lead[]
   selected: ReadonlySet<string>
-  /** Leads whose status is being saved: their controls wait. */
+  /** Leads whose status is being saved: their controls ignore input meanwhile. */
   saving: ReadonlySet<string>
+  /** The lead whose status menu takes focus next (its "Mark do-not-call" button is gone). */
+  focusStatusOf: string | null
+  onStatusFocused: () => void
   onSelect: (id: string, selected: boolean) => void
   onSelectPage: (selected: boolean) => void
-  onStatus: (lead: Lead, status: LeadStatus) => void
-  onNotes: (lead: Lead) => void
+  /** A status chosen with `control` (the menu, or the do-not-call button). */
+  onStatus: (lead: Lead, status: LeadStatus, control: HTMLElement) => void
+  onNotes: (lead: Lead, opener: HTMLElement) => void
+}
+
+/**
+ * What a row's status menu offers. Do-not-call is not among them but through its own button: a
+ * menu saves on change, and on Windows every arrow key is a change. A do-not-call lead's menu
+ * shows it and offers the way back (which the page confirms first).
+ */
+export function statusOptions(status: LeadStatus): LeadStatus[] {
+  return LEAD_STATUSES.filter((s) => s !== 'do_not_call' || status === 'do_not_call')
 }
 
 /**
@@ -36,6 +53,8 @@ export function LeadTable({
   leads,
   selected,
   saving,
+  focusStatusOf,
+  onStatusFocused,
   onSelect,
   onSelectPage,
   onStatus,
@@ -68,6 +87,8 @@ export function LeadTable({
             lead={lead}
             selected={selected.has(lead._id)}
             saving={saving.has(lead._id)}
+            focusStatus={focusStatusOf === lead._id}
+            onStatusFocused={onStatusFocused}
             onSelect={onSelect}
             onStatus={onStatus}
             onNotes={onNotes}
@@ -110,18 +131,43 @@ interface LeadRowProps {
   lead: Lead
   selected: boolean
   saving: boolean
+  focusStatus: boolean
+  onStatusFocused: () => void
   onSelect: (id: string, selected: boolean) => void
-  onStatus: (lead: Lead, status: LeadStatus) => void
-  onNotes: (lead: Lead) => void
+  onStatus: (lead: Lead, status: LeadStatus, control: HTMLElement) => void
+  onNotes: (lead: Lead, opener: HTMLElement) => void
 }
 
-function LeadRow({ lead, selected, saving, onSelect, onStatus, onNotes }: LeadRowProps) {
+function LeadRow({
+  lead,
+  selected,
+  saving,
+  focusStatus,
+  onStatusFocused,
+  onSelect,
+  onStatus,
+  onNotes,
+}: LeadRowProps) {
   const statusId = useId()
+  const rowRef = useRef<HTMLTableRowElement>(null)
+  const statusRef = useRef<HTMLSelectElement>(null)
   const name = leadName(lead)
   const doNotCall = lead.status === 'do_not_call'
   const address = formatAddress(lead.address)
+
+  // The do-not-call button that had focus is gone: focus goes to the row's status menu, unless
+  // the user has moved on to something else meanwhile.
+  useEffect(() => {
+    if (!focusStatus) return
+    const active = document.activeElement
+    if (!active || active === document.body || rowRef.current?.contains(active)) {
+      statusRef.current?.focus()
+    }
+    onStatusFocused()
+  }, [focusStatus, onStatusFocused])
+
   return (
-    <tr data-lead={lead._id} data-status={lead.status} data-selected={selected}>
+    <tr ref={rowRef} data-lead={lead._id} data-status={lead.status} data-selected={selected}>
       <td className={styles.selectCell}>
         <input
           type="checkbox"
@@ -142,7 +188,7 @@ function LeadRow({ lead, selected, saving, onSelect, onStatus, onNotes }: LeadRo
           </span>
         )}
         <span className={styles.saved}>
-          Saved {formatDate(lead.created_at)} from {SOURCE_LABELS[lead.source]}
+          Saved {formatDate(lead.created_at)} from {LEAD_SOURCE_LABELS[lead.source]}
         </span>
         {lead.notes && <span className={styles.notePreview}>{lead.notes}</span>}
       </td>
@@ -193,20 +239,23 @@ function LeadRow({ lead, selected, saving, onSelect, onStatus, onNotes }: LeadRo
         <label htmlFor={statusId} className="sr-only">
           Status of {name}
         </label>
+        {/* aria-disabled while saving, not disabled, so it keeps focus; input is ignored. */}
         <select
+          ref={statusRef}
           id={statusId}
           className={styles.statusSelect}
           data-tone={lead.status}
           value={lead.status}
-          disabled={saving}
+          aria-disabled={saving || undefined}
           onChange={(event) => {
+            if (saving) return
             const next = LEAD_STATUSES.find((s) => s === event.target.value)
-            if (next) onStatus(lead, next)
+            if (next) onStatus(lead, next, event.currentTarget)
           }}
         >
-          {LEAD_STATUSES.map((s) => (
+          {statusOptions(lead.status).map((s) => (
             <option key={s} value={s}>
-              {STATUS_LABELS[s]}
+              {LEAD_STATUS_LABELS[s]}
             </option>
           ))}
         </select>
@@ -216,9 +265,9 @@ function LeadRow({ lead, selected, saving, onSelect, onStatus, onNotes }: LeadRo
           <button
             type="button"
             className={styles.dncButton}
-            disabled={saving}
-            onClick={() => {
-              onStatus(lead, 'do_not_call')
+            aria-disabled={saving || undefined}
+            onClick={(event) => {
+              if (!saving) onStatus(lead, 'do_not_call', event.currentTarget)
             }}
           >
             <PhoneOffIcon size={14} />
@@ -229,8 +278,8 @@ function LeadRow({ lead, selected, saving, onSelect, onStatus, onNotes }: LeadRo
         <button
           type="button"
           className={styles.noteButton}
-          onClick={() => {
-            onNotes(lead)
+          onClick={(event) => {
+            onNotes(lead, event.currentTarget)
           }}
         >
           <NoteIcon size={14} />

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react'
-import type { Lead, LeadStatus } from '../../../../api/schemas/leads.ts'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { LEAD_STATUS_LABELS, type Lead, type LeadStatus } from '../../../../api/schemas/leads.ts'
 import { toast } from '../../../lib/toast.tsx'
 import { exportLeadsCsv } from './api/export-leads-csv.ts'
 import { updateLead } from './api/update-lead.ts'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
-import { Pagination } from '../transactions/pagination.tsx'
+import { Pagination } from '../components/pagination.tsx'
 import { CrmSettingsDialog } from './crm-settings-dialog.tsx'
 import { DncNotice } from './dnc-notice.tsx'
 import { LeadBulkActions, type ExportScope } from './lead-bulk-actions.tsx'
@@ -19,13 +19,16 @@ import {
   type LeadFilters,
 } from './lead-filters.ts'
 import { LeadFiltersBar } from './lead-filters-bar.tsx'
-import { leadCount, leadName, STATUS_LABELS } from './lead-format.ts'
+import { leadCount, leadName } from './lead-format.ts'
 import { SettingsIcon } from './lead-icons.tsx'
+import { SELECTION_LIMIT_MESSAGE, withSelected } from './lead-selection.ts'
 import { LeadTable } from './lead-table.tsx'
+import { LeaveDoNotCallDialog, type LeaveDoNotCall } from './leave-dnc-dialog.tsx'
 import { NotesDialog } from './notes-dialog.tsx'
 import { csvFileName, saveCsvFile } from './save-csv-file.ts'
 import { SendToCrmDialog } from './send-to-crm-dialog.tsx'
 import { useCrmSettings } from './use-crm-settings.ts'
+import { useDialogOpener } from './use-dialog-opener.ts'
 import { useLeadList } from './use-lead-list.ts'
 import styles from './leads.module.css'
 
@@ -52,6 +55,18 @@ export default function LeadsPage() {
   const [notesFor, setNotesFor] = useState<Lead | null>(null)
   const [settingsOpen, setSettingsOpen] = useState(false)
   const [sendOpen, setSendOpen] = useState(false)
+  const [leaving, setLeaving] = useState<LeaveDoNotCall | null>(null)
+  const [focusStatusOf, setFocusStatusOf] = useState<string | null>(null)
+  const statusFocused = useCallback(() => {
+    setFocusStatusOf(null)
+  }, [])
+  // Each dialog gives focus back to what opened it (dialog openers are not Radix triggers here).
+  const notesOpener = useDialogOpener()
+  const settingsOpener = useDialogOpener()
+  const sendOpener = useDialogOpener()
+  const leavingOpener = useDialogOpener()
+  // Send to CRM → Open CRM settings: the settings dialog takes focus, not the Send button.
+  const toSettings = useRef(false)
 
   // The server searches once typing pauses, from the first page.
   useEffect(() => {
@@ -76,16 +91,18 @@ export default function LeadsPage() {
     changeFilters(NO_FILTERS)
   }
 
-  async function changeStatus(lead: Lead, status: LeadStatus) {
+  async function saveStatus(lead: Lead, status: LeadStatus) {
     if (status === lead.status) return
     setSaving((s) => withId(s, lead._id, true))
     try {
       const saved = await updateLead({ lead_id: lead._id, status })
       list.replaceLead(saved)
+      // The "Mark do-not-call" button that was pressed is gone: its row's status menu takes focus.
+      if (status === 'do_not_call') setFocusStatusOf(saved._id)
       toast.success(
         status === 'do_not_call'
           ? `${leadName(saved)} marked do-not-call.`
-          : `${leadName(saved)} marked ${STATUS_LABELS[status].toLowerCase()}.`,
+          : `${leadName(saved)} marked ${LEAD_STATUS_LABELS[status].toLowerCase()}.`,
       )
     } catch (error) {
       const message = leadSaveErrorMessage(error)
@@ -94,11 +111,27 @@ export default function LeadsPage() {
     setSaving((s) => withId(s, lead._id, false))
   }
 
+  /** Leaving do-not-call is confirmed first; everything else saves at once. */
+  function changeStatus(lead: Lead, status: LeadStatus, control: HTMLElement) {
+    if (lead.status === 'do_not_call' && status !== 'do_not_call') {
+      leavingOpener.remember(control)
+      setLeaving({ lead, status })
+      return
+    }
+    void saveStatus(lead, status)
+  }
+
+  function select(ids: readonly string[], on: boolean) {
+    const { next, refused } = withSelected(selected, ids, on)
+    if (refused) toast.error(SELECTION_LIMIT_MESSAGE)
+    else setSelected(next)
+  }
+
   async function exportCsv(scope: ExportScope, matching: number) {
     setExporting(scope)
     try {
       const csv = await exportLeadsCsv(
-        scope === 'selected' ? { ids: [...selected].join(',') } : filterQuery(filters),
+        scope === 'selected' ? { ids: [...selected] } : filterQuery(filters),
       )
       const fileName = csvFileName()
       saveCsvFile(fileName, csv)
@@ -134,12 +167,14 @@ export default function LeadsPage() {
         <LeadBulkActions
           selectedCount={selected.size}
           matching={data.total}
+          loading={list.loading}
           exporting={exporting}
           onClearSelection={() => {
             setSelected(new Set())
           }}
           onExport={(scope) => void exportCsv(scope, data.total)}
-          onSendToCrm={() => {
+          onSendToCrm={(opener) => {
+            sendOpener.remember(opener)
             setSendOpen(true)
           }}
         />
@@ -148,21 +183,22 @@ export default function LeadsPage() {
             leads={data.items}
             selected={selected}
             saving={saving}
+            focusStatusOf={focusStatusOf}
+            onStatusFocused={statusFocused}
             onSelect={(id, on) => {
-              setSelected((s) => withId(s, id, on))
+              select([id], on)
             }}
             onSelectPage={(on) => {
-              setSelected((s) => {
-                const next = new Set(s)
-                for (const lead of data.items) {
-                  if (on) next.add(lead._id)
-                  else next.delete(lead._id)
-                }
-                return next
-              })
+              select(
+                data.items.map((lead) => lead._id),
+                on,
+              )
             }}
-            onStatus={(lead, status) => void changeStatus(lead, status)}
-            onNotes={setNotesFor}
+            onStatus={changeStatus}
+            onNotes={(lead, opener) => {
+              notesOpener.remember(opener)
+              setNotesFor(lead)
+            }}
           />
         </div>
         <div className={styles.footer}>
@@ -201,7 +237,8 @@ export default function LeadsPage() {
           <button
             type="button"
             className={`button button-secondary ${styles.smallButton}`}
-            onClick={() => {
+            onClick={(event) => {
+              settingsOpener.remember(event.currentTarget)
               setSettingsOpen(true)
             }}
           >
@@ -227,6 +264,7 @@ export default function LeadsPage() {
             setNotesFor(null)
           }}
           onSaved={list.replaceLead}
+          onCloseAutoFocus={notesOpener.onCloseAutoFocus}
         />
       )}
       <SendToCrmDialog
@@ -235,11 +273,38 @@ export default function LeadsPage() {
         selectedIds={[...selected]}
         crm={crm}
         onOpenSettings={() => {
+          // Closing the settings gives focus back to what opened Send to CRM.
+          settingsOpener.remember(sendOpener.current())
+          toSettings.current = true
           setSendOpen(false)
           setSettingsOpen(true)
         }}
+        onCloseAutoFocus={(event) => {
+          if (toSettings.current) {
+            toSettings.current = false
+            event.preventDefault()
+            return
+          }
+          sendOpener.onCloseAutoFocus(event)
+        }}
       />
-      <CrmSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} crm={crm} />
+      <CrmSettingsDialog
+        open={settingsOpen}
+        onOpenChange={setSettingsOpen}
+        crm={crm}
+        onCloseAutoFocus={settingsOpener.onCloseAutoFocus}
+      />
+      <LeaveDoNotCallDialog
+        request={leaving}
+        onCancel={() => {
+          setLeaving(null)
+        }}
+        onConfirm={(request) => {
+          setLeaving(null)
+          void saveStatus(request.lead, request.status)
+        }}
+        onCloseAutoFocus={leavingOpener.onCloseAutoFocus}
+      />
     </div>
   )
 }

@@ -13,13 +13,16 @@ interface NotesDialogProps {
   lead: Lead
   onClose: () => void
   onSaved: (lead: Lead) => void
+  /** Focus goes back to the row's notes button. */
+  onCloseAutoFocus: (event: Event) => void
 }
 
 /**
  * A lead's notes, edited in a dialog (Radix: focus trapped, Escape closes) and saved with
- * POST /leads/update. A failed save keeps the dialog open with what was typed and says why.
+ * POST /leads/update. A failed save keeps the dialog open with what was typed and says why, in
+ * the dialog only (an alert there; a toast too would say it twice).
  */
-export function NotesDialog({ lead, onClose, onSaved }: NotesDialogProps) {
+export function NotesDialog({ lead, onClose, onSaved, onCloseAutoFocus }: NotesDialogProps) {
   const [text, setText] = useState(lead.notes)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -36,9 +39,7 @@ export function NotesDialog({ lead, onClose, onSaved }: NotesDialogProps) {
       toast.success(NOTES_SAVED_MESSAGE)
       onClose()
     } catch (failure) {
-      const message = leadSaveErrorMessage(failure)
-      setError(message)
-      if (message) toast.error(message)
+      setError(leadSaveErrorMessage(failure))
       setBusy(false)
     }
   }
@@ -52,7 +53,7 @@ export function NotesDialog({ lead, onClose, onSaved }: NotesDialogProps) {
     >
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog}>
+        <Dialog.Content className={styles.dialog} onCloseAutoFocus={onCloseAutoFocus}>
           <Dialog.Title className={styles.dialogTitle}>Notes for {name}</Dialog.Title>
           <Dialog.Description className={styles.dialogText}>
             Only you see these notes. They go into the CSV export and to your CRM.

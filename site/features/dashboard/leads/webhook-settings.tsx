@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { CrmSettingsData } from '../../../../api/schemas/leads.ts'
+import { WEBHOOK_SIGNATURE_HEADER, type CrmSettingsData } from '../../../../api/schemas/leads.ts'
 import { toast } from '../../../lib/toast.tsx'
 import { setLeadWebhook } from './api/set-lead-webhook.ts'
 import { formatDate } from '../format.ts'
@@ -7,7 +7,6 @@ import { fieldErrorMessage } from './lead-errors.ts'
 import { CopyIcon } from './lead-icons.tsx'
 import styles from './lead-dialogs.module.css'
 
-export const SIGNATURE_HEADER = 'x-listingbridge-signature'
 export const SECRET_COPIED_MESSAGE = 'Signing secret copied.'
 
 /**
@@ -96,10 +95,10 @@ export function WebhookSettings({
       </form>
       {secret && <SecretOnce secret={secret} />}
       <p className={styles.settingsText}>
-        Every delivery carries <code>{SIGNATURE_HEADER}: sha256=&lt;hex&gt;</code>, the HMAC-SHA256
-        of the raw request body keyed with your signing secret. Compute it over the bytes exactly as
-        received and compare before trusting a delivery. Saving the webhook again makes a new
-        secret.
+        Every delivery carries <code>{WEBHOOK_SIGNATURE_HEADER}: sha256=&lt;hex&gt;</code>, the
+        HMAC-SHA256 of the raw request body keyed with your signing secret. Compute it over the
+        bytes exactly as received and compare before trusting a delivery. Saving the webhook again
+        makes a new secret.
       </p>
     </section>
   )

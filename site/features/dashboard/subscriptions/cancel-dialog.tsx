@@ -8,6 +8,7 @@ import {
   cancelErrorMessage,
   NO_SUBSCRIPTION_MESSAGE,
 } from './cancel-rules.ts'
+import dialogStyles from '../components/dialog.module.css'
 import styles from './subscriptions.module.css'
 
 interface CancelSubscriptionProps {
@@ -62,9 +63,9 @@ export function CancelSubscription({
         Cancel Subscription
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={dialogStyles.overlay} />
         <Dialog.Content
-          className={styles.dialog}
+          className={dialogStyles.dialog}
           role="alertdialog"
           onEscapeKeyDown={(event) => {
             if (busy) event.preventDefault()
@@ -73,12 +74,14 @@ export function CancelSubscription({
             event.preventDefault()
           }}
         >
-          <Dialog.Title className={styles.dialogTitle}>Cancel your subscription?</Dialog.Title>
-          <Dialog.Description className={styles.dialogText}>
+          <Dialog.Title className={dialogStyles.dialogTitle}>
+            Cancel your subscription?
+          </Dialog.Title>
+          <Dialog.Description className={dialogStyles.dialogText}>
             Your {planName} plan stays active until {until}. After that your account is downgraded
             and you will not be charged again.
           </Dialog.Description>
-          <div className={styles.dialogActions}>
+          <div className={dialogStyles.dialogActions}>
             <Dialog.Close className="button button-secondary" disabled={busy}>
               Keep Subscription
             </Dialog.Close>

@@ -3,7 +3,7 @@ import type { Transaction } from '../../../../api/schemas/payment.ts'
 import { SearchIcon } from '../dashboard-icons.tsx'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
 import { useDashboardData } from '../use-dashboard-data.ts'
-import { Pagination } from './pagination.tsx'
+import { Pagination } from '../components/pagination.tsx'
 import { paginate, searchTransactions } from './table-rules.ts'
 import { TransactionTable } from './transaction-table.tsx'
 import styles from './transactions.module.css'
@@ -76,7 +76,12 @@ export function Transactions({ transactions }: { transactions: readonly Transact
               Showing {shown.first}–{shown.last} of {shown.total}
             </p>
             {shown.pageCount > 1 && (
-              <Pagination page={shown.page} pageCount={shown.pageCount} onPage={setPage} />
+              <Pagination
+                page={shown.page}
+                pageCount={shown.pageCount}
+                onPage={setPage}
+                label="Transaction pages"
+              />
             )}
           </div>
         </>

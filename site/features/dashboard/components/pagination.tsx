@@ -1,12 +1,12 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/icons.tsx'
-import styles from './transactions.module.css'
+import styles from './pagination.module.css'
 
 interface PaginationProps {
   page: number
   pageCount: number
   onPage: (page: number) => void
-  /** The navigation's name for screen readers. */
-  label?: string
+  /** The navigation's name for screen readers: "Transaction pages", "Lead pages". */
+  label: string
 }
 
 /** Up to this many pages, every number shows; beyond, the first, the last and the current ±1. */
@@ -29,12 +29,7 @@ export function pageNumbers(page: number, pageCount: number): (number | null)[] 
 }
 
 /** Previous, the page numbers and Next; the current page is marked for screen readers too. */
-export function Pagination({
-  page,
-  pageCount,
-  onPage,
-  label = 'Transaction pages',
-}: PaginationProps) {
+export function Pagination({ page, pageCount, onPage, label }: PaginationProps) {
   const pages = pageNumbers(page, pageCount)
   return (
     <nav className={styles.pagination} aria-label={label}>
