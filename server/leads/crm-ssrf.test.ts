@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ResolveAll } from '../net/resolve-host.ts'
-import { silentResolver, stubResolver } from '../testing/stub-dns.ts'
+import { stubResolver } from '../testing/stub-dns.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import { SAVE_LOOKUP_TIMEOUT_MS } from './crm-target.ts'
 import { leadSession } from './testing/lead-session.ts'
 import { sampleLead } from './testing/sample-lead.ts'
 
@@ -53,7 +52,6 @@ beforeEach(async () => {
   port = await listen(receiver, '127.0.0.1')
 })
 afterEach(async () => {
-  vi.useRealTimers()
   await Promise.all(
     servers.splice(0).map(
       (server) =>
@@ -238,37 +236,6 @@ describe('CRM targets by default (SSRF guard)', () => {
     expect(await attempts(user.userId)).toEqual([
       { attempt: 1, status_code: 302, error: 'HTTP 302', succeeded: 0 },
     ])
-  })
-
-  it('gives up on a DNS lookup after 5 s when saving: https is let through, http is not', async () => {
-    await app({ CRM_PRIVATE_TARGETS: '10.20.0.0/16' }, silentResolver)
-    const user = await leadSession(t)
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    // The request reaches the lookup (and its time limit) after some I/O: wait for that timer.
-    const lookupStarted = async () => {
-      while (vi.getTimerCount() === 0) {
-        await new Promise((resolve) => setImmediate(resolve))
-      }
-    }
-
-    let answered = false
-    const https = setWebhook(user, 'https://slow.example.com/hook').then((res) => {
-      answered = true
-      return res
-    })
-    await lookupStarted()
-    await vi.advanceTimersByTimeAsync(SAVE_LOOKUP_TIMEOUT_MS - 1)
-    expect(answered).toBe(false)
-    await vi.advanceTimersByTimeAsync(1)
-    // Nothing to reach now; delivery resolves and checks again.
-    expect((await https).statusCode).toBe(200)
-
-    const http = setWebhook(user, 'http://slow.intranet/hook')
-    await lookupStarted()
-    await vi.advanceTimersByTimeAsync(SAVE_LOOKUP_TIMEOUT_MS)
-    const refused = await http
-    expect(refused.statusCode).toBe(400)
-    expect(refused.json().message).toBe('The URL must start with https://')
   })
 
   it('a Follow Up Boss URL on this machine is refused too, unless listed', async () => {
