@@ -54,7 +54,16 @@ export async function recoverInterruptedConversion(): Promise<void> {
       phase: 'failed',
       error: { kind: 'interrupted', message: INTERRUPTED_MESSAGE },
     })
+    // Its tab may still be blank, or wait for photos nothing downloads: closing it drops the draft.
+    if (state.phase === 'opening' && state.marketplaceTabId !== null) {
+      await closeTab(state.marketplaceTabId)
+    }
   }
+}
+
+/** Closes a tab this conversion opened; tabs.onRemoved then discards its draft and photos. */
+async function closeTab(tabId: number): Promise<void> {
+  await chrome.tabs.remove(tabId).catch(() => undefined)
 }
 
 /** The popup state each failure leads to. */
@@ -108,6 +117,7 @@ export async function startConversion(
   }
   await update({})
 
+  let tabId: number | null = null
   try {
     const { listing_id: listingId, draft } = await deps.convert(listing)
 
@@ -121,6 +131,9 @@ export async function startConversion(
       openerTabId: sourceTabId,
     })
     if (tab.id === undefined) throw new Error('The browser did not open a tab.')
+    tabId = tab.id
+    // Recorded at once, so a worker restarted from here on can close the tab.
+    await update({ marketplaceTabId: tabId })
     const record: PendingDraftRecord = {
       draftId: crypto.randomUUID(),
       listingId,
@@ -130,13 +143,15 @@ export async function startConversion(
       filledAt: null,
       fillSummary: null,
     }
-    await savePendingDraft(tab.id, record)
-    downloadDraftPhotos(tab.id, record, deps.photoOptions)
-    await update({ phase: 'done', marketplaceTabId: tab.id })
-    await chrome.tabs.update(tab.id, { url: marketplaceCreateUrl(draft), active: true })
-    return { ok: true, marketplaceTabId: tab.id }
+    await savePendingDraft(tabId, record)
+    downloadDraftPhotos(tabId, record, deps.photoOptions)
+    await chrome.tabs.update(tabId, { url: marketplaceCreateUrl(draft), active: true })
+    await update({ phase: 'done' })
+    return { ok: true, marketplaceTabId: tabId }
   } catch (error) {
     const failure = convertError(error)
+    // A blank tab, or one whose photos would never come, is of no use to the user.
+    if (tabId !== null) await closeTab(tabId)
     await update({ phase: 'failed', error: failure })
     return { ok: false, error: failure }
   }

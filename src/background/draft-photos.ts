@@ -138,7 +138,7 @@ export async function draftPhoto(tabId: number, index: number): Promise<PhotoPay
   return blob ? payload(index, blob) : null
 }
 
-/** The draft was filled: the photos stay in the store, this worker's copies go. */
+/** The draft was filled with every photo, or its tab closed: this worker's copies go. */
 export function forgetDraftPhotos(draftId: string): void {
   running.delete(draftId)
 }

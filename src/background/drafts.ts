@@ -101,25 +101,31 @@ export function updateDraftPhoto(
 
 /**
  * The form was filled. The draft stays until its tab closes: reloading the page fills it again,
- * and a Facebook login in between (redirect and back) still finds it. Answers the draft's id.
+ * and a Facebook login in between (redirect and back) still finds it. Answers the record.
  */
-export function markFilled(tabId: number, summary: FillSummary): Promise<string | null> {
+export function markFilled(
+  tabId: number,
+  summary: FillSummary,
+): Promise<PendingDraftRecord | null> {
   return serially(tabId, async () => {
     const record = await pendingDraft(tabId)
     if (!record) return null
-    await writeValues('session', {
-      [draftKey(tabId)]: { ...record, filledAt: new Date().toISOString(), fillSummary: summary },
-    })
-    return record.draftId
+    const filled = { ...record, filledAt: new Date().toISOString(), fillSummary: summary }
+    await writeValues('session', { [draftKey(tabId)]: filled })
+    return filled
   })
 }
 
-/** The tab closed: its draft and photos go (a download still running drops its photo). */
-export function discardDraft(tabId: number): Promise<void> {
+/**
+ * The tab closed: its draft and photos go (a download still running drops its photo). Answers
+ * the draft's id, for the caller to let go of its downloads.
+ */
+export function discardDraft(tabId: number): Promise<string | null> {
   return serially(tabId, async () => {
     const record = await pendingDraft(tabId)
-    if (!record) return
+    if (!record) return null
     await removeKeys('session', draftKey(tabId))
     await discardPhotos(record)
+    return record.draftId
   })
 }

@@ -52,12 +52,28 @@ describe('messages from the site', () => {
       subscription_expiry: null,
       trial_end: null,
     }
-    const fetch = vi.fn((_input: string | URL | Request, _init?: RequestInit) =>
-      Promise.resolve(Response.json({ status: 'success', data: me })),
+    let answer: () => void = () => undefined
+    const fetch = vi.fn(
+      (_input: string | URL | Request, _init?: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          answer = () => {
+            resolve(Response.json({ status: 'success', data: me }))
+          }
+        }),
     )
     vi.stubGlobal('fetch', fetch)
-    await fromOutside('session:set', session, siteSender(SITE))
-    expect(fake.local.data.get(LOCAL.email)).toBe('ann@example.com')
+    // The site's login does not wait for /users/me: the answer comes first, the e-mail after.
+    await expect(fromOutside('session:set', session, siteSender(SITE))).resolves.toMatchObject({
+      ok: true,
+    })
+    expect(fake.local.data.has(LOCAL.email)).toBe(false)
+    await vi.waitFor(() => {
+      expect(fetch).toHaveBeenCalled()
+    })
+    answer()
+    await vi.waitFor(() => {
+      expect(fake.local.data.get(LOCAL.email)).toBe('ann@example.com')
+    })
     const [input, init] = fetch.mock.calls[0] ?? []
     expect(input && urlOf(input)).toMatch(/\/users\/me$/)
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer a1')

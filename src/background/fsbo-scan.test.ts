@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
 import { fsboFailure } from '../fsbo/fsbo-failure.ts'
+import { isScanRunning } from '../fsbo/scan-state.ts'
 import type { FsboLead } from '../fsbo/fsbo-lead.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
 import type { LeadSaveOutcome, ScanState } from '../messages.ts'
@@ -13,7 +14,6 @@ import {
   botCheckStopMessage,
   cancelScan,
   recoverInterruptedScan,
-  scanSettled,
   scanState,
   startScan,
   type ScanDeps,
@@ -165,6 +165,29 @@ function writtenStates(): ScanState[] {
     if (state) states.push(state)
   })
   return states
+}
+
+/** Waits until the scan (if any) has ended and its run has let go of it. */
+async function scanSettled(): Promise<void> {
+  await vi.waitFor(async () => {
+    expect(isScanRunning(await scanState())).toBe(false)
+  })
+  // The run lets go right after its last write.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+/** Storage refuses the next write of a scan state that `matches` (once). */
+function failScanWrite(matches: (state: ScanState) => boolean): void {
+  const set = fake.session.set.bind(fake.session)
+  let failed = false
+  fake.session.set = (items) => {
+    const state = items[SESSION.scan] as ScanState | undefined
+    if (!failed && state && matches(state)) {
+      failed = true
+      return Promise.reject(new Error('Storage quota exceeded'))
+    }
+    return set(items)
+  }
 }
 
 async function scanToTheEnd(h: Harness, ids: number[]): Promise<ScanState> {
@@ -384,6 +407,80 @@ describe('a results scan', () => {
       error: { kind: 'busy' },
     })
     await cancelScan()
+  })
+
+  it('goes on writing its state after a write failed, and ends not running', async () => {
+    const h = harness()
+    failScanWrite((state) => state.current !== null)
+    const state = await scanToTheEnd(h, [1, 2])
+    expect(state).toMatchObject({ phase: 'stopped', stop: { kind: 'failed' }, current: null })
+    expect(events).toContain(`close ${SCAN_TAB}`)
+    resultsPage([3])
+    expect(await startScan(RESULTS_TAB, h.deps)).toMatchObject({ ok: true })
+  })
+
+  it('lets a new scan start when its very first write failed', async () => {
+    const h = harness()
+    failScanWrite((state) => state.phase === 'running' && state.visited === 0)
+    resultsPage([1])
+    await expect(startScan(RESULTS_TAB, h.deps)).rejects.toThrow('Storage quota exceeded')
+    expect(events).toEqual([])
+    expect(await scanToTheEnd(h, [1])).toMatchObject({ phase: 'done', saved: 1 })
+  })
+
+  it('writes its ending again when that write failed', async () => {
+    const h = harness()
+    failScanWrite((state) => state.phase === 'done')
+    const state = await scanToTheEnd(h, [1])
+    expect(state).toMatchObject({ phase: 'done', saved: 1, current: null })
+  })
+
+  it('keeps the scan tab’s id before it visits anything, so a restarted worker can close it', async () => {
+    const h = harness()
+    const stored: (number | null | undefined)[] = []
+    const visit = h.deps.tabs.visit
+    h.deps.tabs.visit = async (tabId, url) => {
+      stored.push((fake.session.data.get(SESSION.scan) as ScanState | undefined)?.scanTabId)
+      return visit(tabId, url)
+    }
+    await scanToTheEnd(h, [1])
+    expect(stored).toEqual([SCAN_TAB])
+  })
+
+  it('visits only https listing links of the sites it reads, whatever the page sent', async () => {
+    const h = harness()
+    const page: FsboPage = {
+      kind: 'results',
+      pageUrl: RESULTS_URL,
+      site: 'FSBO.com',
+      links: [
+        listingUrl(1),
+        'http://fsbo.com/listings/listings/show/id/2/',
+        'https://evil.example/listings/listings/show/id/3/',
+        'https://fsbo.com.evil.example/listings/listings/show/id/4/',
+        '/listings/listings/show/id/5/',
+        'javascript:alert(6)',
+        'https://fsbo.com/account/delete',
+        'https://www.forsalebyowner.com/listing/12-main-st/abc7',
+      ],
+    }
+    fake.chrome.tabs.sendMessage.mockResolvedValue({ ok: true, value: page })
+    const outcome = await startScan(RESULTS_TAB, h.deps)
+    expect(outcome).toMatchObject({ ok: true, scan: { found: 2, total: 2 } })
+    await scanSettled()
+    expect(vi.mocked(h.deps.tabs.visit).mock.calls.map(([, url]) => url)).toEqual([
+      listingUrl(1),
+      'https://www.forsalebyowner.com/listing/12-main-st/abc7',
+    ])
+
+    fake.chrome.tabs.sendMessage.mockResolvedValue({
+      ok: true,
+      value: { ...page, links: ['https://evil.example/listings/listings/show/id/3/'] },
+    })
+    expect(await startScan(RESULTS_TAB, h.deps)).toMatchObject({
+      ok: false,
+      error: { kind: 'no-listings' },
+    })
   })
 
   it('refuses a page without listings, and a results page behind a bot check', async () => {

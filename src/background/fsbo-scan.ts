@@ -2,7 +2,9 @@ import { brand } from '../../api/brand.ts'
 import { DEFAULT_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
 import type { FsboLead } from '../fsbo/fsbo-lead.ts'
 import type { FsboResultsSite } from '../fsbo/inspect-fsbo-page.ts'
+import { isScannableListingUrl } from '../fsbo/fsbo-site-urls.ts'
 import { SCAN_CAP, SCAN_PAUSE_MS } from '../fsbo/scan-limits.ts'
+import { isScanRunning } from '../fsbo/scan-state.ts'
 import type {
   LeadSaveOutcome,
   ScanPhase,
@@ -38,12 +40,6 @@ export function botCheckStopMessage(site: FsboResultsSite): string {
 
 export function blockedStopMessage(site: FsboResultsSite): string {
   return `${site} stopped showing listings (${MAX_FAILURES_IN_A_ROW} in a row had no owner details), so the scan stopped. Try again later.`
-}
-
-const RUNNING: readonly ScanPhase[] = ['running', 'cancelling']
-
-export function isScanRunning(state: ScanState | null): boolean {
-  return state !== null && RUNNING.includes(state.phase)
 }
 
 export interface ScanDeps {
@@ -95,8 +91,6 @@ interface ActiveScan {
   controller: AbortController
   state: ScanState
   update: (patch: Partial<ScanState>) => Promise<void>
-  /** Settles when the scan has ended and its last state is written. */
-  finished: Promise<void>
 }
 
 let active: ActiveScan | null = null
@@ -105,12 +99,12 @@ function activeScan(state: ScanState): ActiveScan {
   let written = Promise.resolve()
   const scan: ActiveScan = {
     controller: new AbortController(),
-    finished: Promise.resolve(),
     state,
     update(patch) {
       scan.state = { ...scan.state, ...patch, updatedAt: new Date().toISOString() }
       const snapshot = scan.state
-      written = written.then(() => writeState(snapshot))
+      // A failed write rejects this update only: the next one writes anyway.
+      written = written.catch(() => undefined).then(() => writeState(snapshot))
       return written
     },
   }
@@ -210,7 +204,8 @@ async function run(scan: ActiveScan, links: readonly string[], deps: ScanDeps): 
   }
   try {
     if (scan.state.scanTabId !== null) await deps.tabs.close(scan.state.scanTabId)
-    await scan.update({ ...ending, current: null })
+    // Once more if it failed: a scan left "running" in storage refuses every later start.
+    await scan.update({ ...ending, current: null }).catch(() => writeState(scan.state))
   } finally {
     if (active === scan) active = null
   }
@@ -247,7 +242,9 @@ async function beginScan(sourceTabId: number, deps: ScanDeps): Promise<ScanStart
   if (page.kind === 'blocked') {
     return { ok: false, error: { kind: 'bot-check', message: page.message } }
   }
-  if (page.kind !== 'results' || page.links.length === 0) {
+  // The page's content script says what the links are; the tab goes only to listings we read.
+  const links = page.kind === 'results' ? page.links.filter(isScannableListingUrl) : []
+  if (page.kind !== 'results' || links.length === 0) {
     return { ok: false, error: { kind: 'no-listings', message: NO_LISTINGS_MESSAGE } }
   }
   const now = new Date().toISOString()
@@ -257,8 +254,8 @@ async function beginScan(sourceTabId: number, deps: ScanDeps): Promise<ScanStart
     sourceUrl: page.pageUrl,
     site: page.site,
     phase: 'running',
-    found: page.links.length,
-    total: Math.min(page.links.length, deps.cap),
+    found: links.length,
+    total: Math.min(links.length, deps.cap),
     cap: deps.cap,
     visited: 0,
     saved: 0,
@@ -271,15 +268,16 @@ async function beginScan(sourceTabId: number, deps: ScanDeps): Promise<ScanStart
     updatedAt: now,
   })
   active = scan
-  await scan.update({})
+  try {
+    await scan.update({})
+  } catch (error) {
+    // Nothing started: the next click may try again.
+    active = null
+    throw error
+  }
   // Not awaited: the popup gets its answer now and follows the scan in storage.
-  scan.finished = run(scan, page.links, deps).catch(() => undefined)
+  void run(scan, links, deps).catch(() => undefined)
   return { ok: true, scan: scan.state }
-}
-
-/** Settles when the scan this worker drives (if any) has ended. For tests. */
-export async function scanSettled(): Promise<void> {
-  await active?.finished
 }
 
 /**

@@ -36,8 +36,11 @@ export const contentHandlers: Handlers<'content'> = {
   'draft:get': (_payload, sender) => draftView(senderTab(sender)),
   'draft:photo': ({ index }, sender) => draftPhoto(senderTab(sender), index),
   'draft:filled': async (summary, sender) => {
-    const draftId = await markFilled(senderTab(sender), summary)
-    if (draftId) forgetDraftPhotos(draftId)
+    const record = await markFilled(senderTab(sender), summary)
+    // A photo still downloading is still wanted (a reload asks for it); the tab's closing forgets.
+    if (record && !record.photos.some((photo) => photo.state === 'downloading')) {
+      forgetDraftPhotos(record.draftId)
+    }
     return { ok: true as const }
   },
 }

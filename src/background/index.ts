@@ -6,6 +6,7 @@
  */
 import { dispatch, type Handler, type Handlers, type Channel } from '../messages.ts'
 import { recoverInterruptedConversion } from './conversion.ts'
+import { forgetDraftPhotos } from './draft-photos.ts'
 import { discardDraft } from './drafts.ts'
 import { recoverInterruptedScan } from './fsbo-scan.ts'
 import { contentHandlers, externalHandlers, pageHandlers } from './handlers.ts'
@@ -49,7 +50,9 @@ chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) =>
 
 // A closed Marketplace tab's draft and photos are of no more use.
 chrome.tabs.onRemoved.addListener((tabId) => {
-  void discardDraft(tabId)
+  void discardDraft(tabId).then((draftId) => {
+    if (draftId) forgetDraftPhotos(draftId)
+  })
 })
 
 // chrome.storage.session is empty after a browser start or an update of the extension; photos

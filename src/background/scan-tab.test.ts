@@ -92,6 +92,16 @@ describe('the scan tab', () => {
     expect(await driver.visit(tabId, second)).toEqual({ ok: false, reason: 'timeout' })
   })
 
+  it('does not go to a page that is no listing: it fails at once', async () => {
+    const driver = chromeScanTabDriver({ pollMs: 1, visitTimeoutMs: 1_000 })
+    const tabId = await driver.open(SOURCE_TAB)
+    open.add(tabId)
+    for (const url of ['https://evil.example/phish', 'javascript:alert(1)']) {
+      expect(await driver.visit(tabId, url)).toEqual({ ok: false, reason: 'timeout' })
+    }
+    expect(fake.chrome.tabs.update).not.toHaveBeenCalled()
+  })
+
   it('notices the user closed it, and closes it at the end', async () => {
     const driver = chromeScanTabDriver({ pollMs: 1 })
     const tabId = await driver.open(SOURCE_TAB)

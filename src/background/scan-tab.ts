@@ -58,6 +58,8 @@ export function chromeScanTabDriver({
 
     async visit(tabId, url) {
       const wanted = fsboListingKey(url)
+      // No listing page could ever answer for it: don't go there, nor wait for it.
+      if (wanted === null) return { ok: false, reason: 'timeout' }
       try {
         await chrome.tabs.update(tabId, { url })
       } catch {
@@ -68,7 +70,7 @@ export function chromeScanTabDriver({
         await delay(pollMs)
         if (!(await tabExists(tabId))) return { ok: false, reason: 'tab-closed' }
         const page = await fsboPageOfTab(tabId)
-        if (page.kind !== 'other' && wanted !== null && fsboListingKey(page.pageUrl) === wanted) {
+        if (page.kind !== 'other' && fsboListingKey(page.pageUrl) === wanted) {
           return { ok: true, page }
         }
         if (Date.now() > deadline) return { ok: false, reason: 'timeout' }

@@ -78,7 +78,9 @@ export async function adoptSiteSession(payload: unknown): Promise<{ ok: true }> 
   const email =
     current === session.user_id ? ((await readValue<string>('local', LOCAL.email)) ?? null) : null
   await startSession(session, email)
-  if (!email) await learnEmail(session.user_id)
+  // Not awaited: the site's login waits for this answer. And only with the site's access token: a
+  // refresh here would rotate the refresh token the site is still holding mid-login.
+  if (!email && session.access_token) void learnEmail(session.user_id)
   return { ok: true }
 }
 

@@ -30,6 +30,8 @@ const convertListing = vi.hoisted(() =>
   vi.fn<(client: unknown, body: unknown) => Promise<ConvertedListing>>(),
 )
 vi.mock('./convert-api.ts', () => ({ convertListing }))
+// Watched, not replaced: when the worker lets go of a draft's downloads.
+const forgotten = vi.fn<(draftId: string) => void>()
 
 let fake: FakeChrome
 
@@ -39,6 +41,17 @@ async function startWorker(): Promise<void> {
   fake.chrome.runtime.onMessageExternal.clear()
   fake.chrome.tabs.onRemoved.clear()
   vi.resetModules()
+  // Mocked anew with each worker: the mock must not keep the old worker's downloads.
+  vi.doMock('./draft-photos.ts', async (importOriginal) => {
+    const actual = await importOriginal<typeof import('./draft-photos.ts')>()
+    return {
+      ...actual,
+      forgetDraftPhotos: (draftId: string) => {
+        forgotten(draftId)
+        actual.forgetDraftPhotos(draftId)
+      },
+    }
+  })
   await import('./index.ts')
 }
 
@@ -62,6 +75,7 @@ function photoServer() {
 beforeEach(async () => {
   fake = installFakeChrome()
   convertListing.mockReset()
+  forgotten.mockReset()
   await fake.local.set({ [LOCAL.refreshToken]: 'r1', [LOCAL.userId]: 'u1' })
   await fake.session.set({ [SESSION.accessToken]: 'a1' })
 })
@@ -327,6 +341,40 @@ describe('pending drafts', () => {
     await expect(ask('draft:photo', { index: 1 }, marketplaceSender(100))).resolves.toBeNull()
   })
 
+  it('a form filled while photos still download keeps them: a reload gets them without downloading again', async () => {
+    const server = heldPhotoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
+    await startWorker()
+    await ask('convert:start', { sourceTabId: 7, listing })
+    const [first, second] = draftFor(2).photos as [string, string]
+    await vi.waitFor(() => {
+      expect(server.asked()).toHaveLength(2)
+    })
+    server.answer(first)
+    await vi.waitFor(() => {
+      expect(storedDraft(100)?.photos[0]?.state).toBe('stored')
+    })
+    // The filler gave up waiting for photo 2 and reported.
+    await ask('draft:filled', { filled: [], needsUser: ['photos'] }, marketplaceSender(100))
+    expect(forgotten).not.toHaveBeenCalled()
+    const photo = ask<PhotoPayload>('draft:photo', { index: 1 }, marketplaceSender(100))
+    server.answer(second)
+    expect(atob((await photo).base64)).toBe(`bytes of ${second}`)
+    expect(server.fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('lets go of the downloads of a draft whose tab closed', async () => {
+    heldPhotoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
+    await startWorker()
+    await ask('convert:start', { sourceTabId: 7, listing })
+    const draftId = storedDraft(100)?.draftId
+    await fake.chrome.tabs.remove(100)
+    await vi.waitFor(() => {
+      expect(forgotten).toHaveBeenCalledWith(draftId)
+    })
+  })
+
   it('keeps the fill report beside the photos’ states', async () => {
     photoServer()
     convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
@@ -353,8 +401,62 @@ describe('conversion state', () => {
     })
     await startWorker()
     await ask('convert:start', { sourceTabId: 7, listing })
-    expect(seen).toEqual(['converting', 'opening', 'done'])
+    // "opening" twice: the second names the new tab, as soon as it exists.
+    expect(seen).toEqual(['converting', 'opening', 'opening', 'done'])
     await photosSettled(100)
+  })
+
+  it('sends the tab to Marketplace before saying done: the state names the tab while opening', async () => {
+    photoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    await startWorker()
+    let whenSent: unknown
+    const update = fake.chrome.tabs.update.getMockImplementation()
+    fake.chrome.tabs.update.mockImplementationOnce((tabId, properties) => {
+      whenSent = fake.session.data.get(SESSION.conversion)
+      if (!update) throw new Error('no tabs.update')
+      return update(tabId, properties)
+    })
+    await ask('convert:start', { sourceTabId: 7, listing })
+    expect(whenSent).toMatchObject({ phase: 'opening', marketplaceTabId: 100 })
+    await photosSettled(100)
+  })
+
+  it('closes the new tab when opening fails, which drops its draft and photos', async () => {
+    const server = heldPhotoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3) })
+    await startWorker()
+    fake.chrome.tabs.update.mockRejectedValueOnce(new Error('No tab with id: 100.'))
+    const outcome = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+    expect(outcome).toMatchObject({ ok: false, error: { kind: 'failed' } })
+    expect(fake.chrome.tabs.remove).toHaveBeenCalledWith(100)
+    expect(fake.tabs).toEqual([])
+    await vi.waitFor(() => {
+      expect(fake.session.data.has(draftKey(100))).toBe(false)
+    })
+    // The downloads under way stop with it.
+    for (const url of draftFor(3).photos) server.answer(url)
+    await vi.waitFor(() => {
+      expect(server.asked()).toEqual([])
+    })
+  })
+
+  it('a restarted worker closes the blank tab of a conversion interrupted while opening', async () => {
+    const running: ConversionState = {
+      runId: 'old',
+      sourceTabId: 7,
+      phase: 'opening',
+      error: null,
+      marketplaceTabId: 100,
+      updatedAt: new Date().toISOString(),
+    }
+    await fake.chrome.tabs.create({ url: 'about:blank', active: false })
+    await fake.session.set({ [SESSION.conversion]: running })
+    await startWorker()
+    const state = await ask<ConversionState>('convert:status', { sourceTabId: 7 })
+    expect(state.error?.kind).toBe('interrupted')
+    expect(fake.chrome.tabs.remove).toHaveBeenCalledWith(100)
+    expect(fake.tabs).toEqual([])
   })
 
   it('a worker that starts while a conversion was running marks it interrupted', async () => {
@@ -456,6 +558,32 @@ describe('who may ask', () => {
     await expect(ask('session:status', {}, zillowScript)).rejects.toThrow('not accepted')
     await expect(ask('draft:get', {}, zillowScript)).rejects.toThrow('not accepted')
     await expect(ask('session:status', {}, popupSender)).resolves.toMatchObject({ loggedIn: true })
+  })
+
+  it('only extension pages may save leads, scan or read the leads page: no content script', async () => {
+    await startWorker()
+    const fsboScript = {
+      ...marketplaceSender(5),
+      url: 'https://fsbo.com/listings/search/results/?searchQuery=Miami',
+      origin: 'https://fsbo.com',
+    }
+    const lead = { source: 'fsbo_com', source_id: '1' }
+    const leadMessages: [string, unknown][] = [
+      ['leads:page', { tabId: 5 }],
+      ['leads:save', { lead }],
+      ['scan:start', { sourceTabId: 5 }],
+      ['scan:status', {}],
+      ['scan:cancel', {}],
+    ]
+    for (const sender of [fsboScript, marketplaceSender(5)]) {
+      for (const [type, payload] of leadMessages) {
+        await expect(ask(type, payload, sender), `${type} from ${sender.origin}`).rejects.toThrow(
+          'not accepted',
+        )
+      }
+    }
+    expect(fake.chrome.tabs.sendMessage).not.toHaveBeenCalled()
+    await expect(ask('scan:status', {}, popupSender)).resolves.toBeNull()
   })
 
   it('asks the tab’s content script for the listing, and says "not a listing" when none answers', async () => {

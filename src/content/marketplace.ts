@@ -31,19 +31,24 @@ async function askForPhoto(index: number): Promise<PhotoPayload | null> {
 /**
  * Every photo of the draft, asked for at once: the worker answers each as soon as it is stored,
  * one photo per message (measured faster than batches of 5–20 for 20 × 230 KB, and the first
- * photos arrive while the rest download). Each becomes a File on arrival; the result keeps the
- * draft's order and leaves out photos that could not be had.
+ * photos arrive while the rest download). Each becomes a File on arrival; `all` keeps the draft's
+ * order and leaves out photos that could not be had, `arrived` is those there so far.
  */
-async function loadPhotos(count: number, onArrival: (done: number) => void): Promise<File[]> {
+function loadPhotos(
+  count: number,
+  onArrival: (done: number) => void,
+): { all: Promise<File[]>; arrived: () => File[] } {
   let done = 0
-  const files = await Promise.all(
-    Array.from({ length: count }, async (_, index) => {
+  const files: (File | null)[] = Array.from({ length: count }, () => null)
+  const present = () => files.filter((file): file is File => file !== null)
+  const all = Promise.all(
+    files.map(async (_, index) => {
       const photo = await askForPhoto(index)
+      files[index] = photo ? toFile(photo, window) : null
       onArrival(++done)
-      return photo ? toFile(photo, index, window) : null
     }),
-  )
-  return files.filter((file): file is File => file !== null)
+  ).then(present)
+  return { all, arrived: present }
 }
 
 export async function fillPendingDraft(): Promise<void> {
@@ -51,7 +56,11 @@ export async function fillPendingDraft(): Promise<void> {
   if (!pending) return
   const progress = showFillProgress(pending.photoCount)
   const photos = loadPhotos(pending.photoCount, progress.photos)
-  const report = await fillMarketplaceForm({ draft: pending.draft, photos })
+  const report = await fillMarketplaceForm({
+    draft: pending.draft,
+    photos: photos.all,
+    arrivedPhotos: photos.arrived,
+  })
   showFillReport(report)
   await sendMessage('draft:filled', fillSummary(report))
 }

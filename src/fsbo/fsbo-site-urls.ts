@@ -68,6 +68,27 @@ export function fsboListingKey(pageUrl: string): string | null {
   return ownerId === null ? null : `forsalebyowner_com:${ownerId}`
 }
 
+/** The hosts whose listings our content script reads (manifest.config.ts's match patterns). */
+const SCANNED_HOSTS: ReadonlySet<string> = new Set([
+  'fsbo.com',
+  'www.fsbo.com',
+  'www.forsalebyowner.com',
+])
+
+/**
+ * May the scan tab be sent to `link`? Only an absolute https listing URL on a host we read: the
+ * links come from a page's content script, and a page can lie.
+ */
+export function isScannableListingUrl(link: string): boolean {
+  const url = parseUrl(link)
+  return (
+    url?.protocol === 'https:' &&
+    url.port === '' &&
+    SCANNED_HOSTS.has(url.hostname) &&
+    fsboListingKey(link) !== null
+  )
+}
+
 const FSBO_COM_RESULTS = /^\/listings\/search\//
 const FORSALEBYOWNER_RESULTS = /^\/search\//
 

@@ -248,6 +248,27 @@ describe('fillMarketplaceForm on the fixture form', () => {
     ])
   })
 
+  test('photos still missing a while after the fields are left out: those there are attached', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+    const arrived = photoFiles(5)
+    const report = await fillMarketplaceForm(
+      {
+        draft: rentalDraft,
+        // The last photos never come (their download hangs).
+        photos: new Promise<PhotoFile[]>(() => undefined),
+        arrivedPhotos: () => arrived,
+      },
+      { ...FAST, photoWaitMs: 50 },
+    )
+
+    expect(fixture.state.photos.map((photo) => photo.name)).toEqual(arrived.map((p) => p.name))
+    expect(fixture.state.heating).toBe('Radiator heating')
+    expect(report.needsYou).toEqual([
+      { field: 'photos', reason: REASONS.photosPartly(5, 20) },
+      { field: 'date_available', reason: REASONS.dateAvailable },
+    ])
+  })
+
   test('photos that arrive mid-way are attached between two fields', async () => {
     const fixture = loadMarketplaceFixture({ delay: 0 })
     let deliver: (photos: PhotoFile[]) => void = () => undefined

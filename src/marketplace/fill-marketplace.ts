@@ -29,6 +29,8 @@ export interface FillRequest {
    * and the photos attached once they are all there.
    */
   photos: readonly PhotoFile[] | Promise<readonly PhotoFile[]>
+  /** The photos there so far, in the draft's order: attached when the rest takes too long. */
+  arrivedPhotos?: () => readonly PhotoFile[]
 }
 
 export interface NeedsYou {
@@ -55,6 +57,8 @@ export interface FillOptions {
   retryDelayMs?: number
   /** Time for the page to re-render after a change, before checking it took. */
   settleMs?: number
+  /** How long the photos may still take once the other fields are done. */
+  photoWaitMs?: number
 }
 
 const DEFAULTS = {
@@ -64,6 +68,7 @@ const DEFAULTS = {
   attempts: 3,
   retryDelayMs: 150,
   settleMs: 30,
+  photoWaitMs: 60_000,
 } satisfies Omit<Required<FillOptions>, 'document'>
 
 /** Labels that show the form has rendered. */
@@ -95,6 +100,7 @@ class Filler {
       attempts: options.attempts ?? DEFAULTS.attempts,
       retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
       settleMs: options.settleMs ?? DEFAULTS.settleMs,
+      photoWaitMs: options.photoWaitMs ?? DEFAULTS.photoWaitMs,
     }
   }
 
@@ -248,7 +254,7 @@ class Filler {
       })
       if (input === null) return { filled: false, reason: REASONS.notFound }
       const view = this.doc.defaultView ?? globalThis
-      const files = photos.map((photo, index) => toFile(photo, index, view))
+      const files = photos.map((photo) => toFile(photo, view))
       if (!attachPhotos(input, files)) return { filled: false, reason: REASONS.photosNotTaken }
       if (files.length < total) {
         this.report.needsYou.push({
@@ -366,7 +372,19 @@ export async function fillMarketplaceForm(
     await attachIfReady()
     await field()
   }
-  await photos.all
+  // A download that hangs must not keep the agent waiting for the report: after a while, what is
+  // there goes in and the report says how many are missing.
+  let waited: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([
+    photos.all,
+    new Promise((resolve) => (waited = setTimeout(resolve, filler.options.photoWaitMs))),
+  ])
+  clearTimeout(waited)
+  // Not there yet, so not attached yet (the attach waits for all).
+  if (photos.ready() === null) {
+    attached = true
+    await filler.photos(draft, request.arrivedPhotos?.() ?? [])
+  }
   await attachIfReady()
   filler.dateAvailable(draft)
   return filler.report

@@ -2,19 +2,18 @@ import { describe, expect, test } from 'vitest'
 import { attachPhotos, toFile } from './photos.ts'
 
 describe('toFile', () => {
-  test('bytes, base64 (what runtime messages carry) and Blobs all become named Files', async () => {
+  test('bytes, base64 (what runtime messages carry) and Files all become named Files', async () => {
     const bytes = toFile(
       { name: 'a.jpg', type: 'image/jpeg', bytes: new Uint8Array([1, 2, 3]).buffer },
-      0,
       window,
     )
-    const base64 = toFile({ name: 'b.png', type: 'image/png', base64: btoa('\x01\x02') }, 1, window)
-    const blob = toFile(new Blob([new Uint8Array([9])], { type: 'image/webp' }), 2, window)
+    const base64 = toFile({ name: 'b.png', type: 'image/png', base64: btoa('\x01\x02') }, window)
+    const file = toFile(new File([new Uint8Array([9])], 'c.webp', { type: 'image/webp' }), window)
     expect([bytes.name, bytes.type, bytes.size]).toEqual(['a.jpg', 'image/jpeg', 3])
     expect([base64.name, base64.type]).toEqual(['b.png', 'image/png'])
     expect(Array.from(new Uint8Array(await base64.arrayBuffer()))).toEqual([1, 2])
-    expect([blob.name, blob.type, blob.size]).toEqual(['photo-03.webp', 'image/webp', 1])
-    for (const file of [bytes, base64, blob]) expect(file).toBeInstanceOf(File)
+    expect([file.name, file.type, file.size]).toEqual(['c.webp', 'image/webp', 1])
+    for (const made of [bytes, base64, file]) expect(made).toBeInstanceOf(File)
   })
 })
 

@@ -1,22 +1,12 @@
 /**
  * A photo as the worker hands it over: bytes with a name and type, base64 (runtime messages are
- * JSON, where an ArrayBuffer arrives empty), or a Blob/File.
+ * JSON, where an ArrayBuffer arrives empty), or a File. The worker names every photo
+ * (draft-photos.ts).
  */
 export type PhotoFile =
   | { name: string; type: string; bytes: ArrayBuffer | Uint8Array }
   | { name: string; type: string; base64: string }
-  | Blob
-
-const EXTENSIONS: Readonly<Record<string, string>> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/heic': 'heic',
-}
-
-function defaultName(index: number, type: string): string {
-  return `photo-${String(index + 1).padStart(2, '0')}.${EXTENSIONS[type] ?? 'jpg'}`
-}
+  | File
 
 /** `Uint8Array.fromBase64` (Chrome 140+); the extension still runs on Chrome 116. */
 interface NativeBase64 {
@@ -34,22 +24,18 @@ function fromBase64(base64: string): Uint8Array<ArrayBuffer> {
 }
 
 /** A `File` of the page's window, as a file picked by hand would be. */
-export function toFile(photo: PhotoFile, index: number, view: typeof globalThis): File {
+export function toFile(photo: PhotoFile, view: typeof globalThis): File {
   if (photo instanceof view.File) return photo
-  if (photo instanceof Blob) {
-    const type = photo.type || 'image/jpeg'
-    const name = photo instanceof File ? photo.name : defaultName(index, type)
-    return new view.File([photo], name, { type })
-  }
   const type = photo.type || 'image/jpeg'
-  const name = photo.name || defaultName(index, type)
+  // A File of another window (the content script's): the page's own File, as a picked one is.
+  if (photo instanceof File) return new view.File([photo], photo.name, { type })
   const part: BlobPart =
     'base64' in photo
       ? fromBase64(photo.base64)
       : photo.bytes instanceof Uint8Array
         ? new Uint8Array(photo.bytes)
         : photo.bytes
-  return new view.File([part], name, { type })
+  return new view.File([part], photo.name, { type })
 }
 
 /**

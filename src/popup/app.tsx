@@ -1,6 +1,7 @@
 import { brand } from '../../api/brand.ts'
 import logo from '../assets/icons/icon-32.png'
 import { siteLink } from '../config.ts'
+import { isScanRunning } from '../fsbo/scan-state.ts'
 import type { ScanState } from '../messages.ts'
 import { ConvertPanel } from './convert-panel.tsx'
 import { LeadPanel } from './lead-panel.tsx'
@@ -9,7 +10,7 @@ import { ListingPreview } from './listing-preview.tsx'
 import { ListingProblem } from './listing-problem.tsx'
 import { LoginForm } from './login-form.tsx'
 import { ScanPanel, ScanProgress } from './scan-panel.tsx'
-import { isScanRunning, useLeads, type LeadsModel } from './use-leads.ts'
+import { useLeads, type LeadsModel } from './use-leads.ts'
 import { usePopup, type PopupModel } from './use-popup.ts'
 
 function Header({ model }: { model: PopupModel }) {

@@ -1,10 +1,11 @@
 import { brand } from '../../api/brand.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
 import { SCAN_CAP } from '../fsbo/scan-limits.ts'
+import { isScanRunning } from '../fsbo/scan-state.ts'
 import type { ScanState } from '../messages.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { LeadsPageLink } from './leads-page-link.tsx'
-import { isScanRunning, type ScanStartError } from './use-leads.ts'
+import type { ScanStartError } from './use-leads.ts'
 
 type ResultsPage = Extract<FsboPage, { kind: 'results' }>
 

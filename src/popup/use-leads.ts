@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { DEFAULT_ERROR_MESSAGE } from '../../api/client/api-error.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
+import { isScanRunning } from '../fsbo/scan-state.ts'
 import {
   sendMessage,
   type ConvertError,
@@ -31,12 +32,6 @@ export interface LeadsModel {
   saveLead: () => Promise<void>
   startScan: () => Promise<void>
   cancelScan: () => Promise<void>
-}
-
-const RUNNING = new Set(['running', 'cancelling'])
-
-export function isScanRunning(scan: ScanState | null): boolean {
-  return scan !== null && RUNNING.has(scan.phase)
 }
 
 /** The later of two states of the same scan (the worker's answer can trail its storage writes). */

@@ -175,6 +175,18 @@ export function createFakeChrome() {
         tabs.push(tab)
         return Promise.resolve(tab)
       }),
+      get: vi.fn((tabId: number) => {
+        const tab = tabs.find((t) => t.id === tabId)
+        return tab ? Promise.resolve(tab) : Promise.reject(new Error(`No tab with id: ${tabId}.`))
+      }),
+      /** Closes the tab and tells onRemoved's listeners, as Chrome does. */
+      remove: vi.fn((tabId: number) => {
+        const index = tabs.findIndex((t) => t.id === tabId)
+        if (index < 0) return Promise.reject(new Error(`No tab with id: ${tabId}.`))
+        tabs.splice(index, 1)
+        for (const listener of [...chromeApi.tabs.onRemoved.listeners]) listener(tabId)
+        return Promise.resolve()
+      }),
       update: vi.fn((tabId: number, properties: chrome.tabs.UpdateProperties) => {
         const tab = tabs.find((t) => t.id === tabId)
         if (!tab) return Promise.reject(new Error(`No tab with id: ${tabId}.`))
