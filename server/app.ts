@@ -7,6 +7,7 @@ import { createPaymentProvider } from './billing/provider.ts'
 import { createDatabase, type Db } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { installErrorEnvelope } from './http/error-envelope.ts'
+import { refuseNulText } from './http/refuse-nul-text.ts'
 import { registerMailboxPage } from './mail/mailbox-page.ts'
 import { TUNNEL_WARNING_HEADER, errorBody } from '../api/envelope.ts'
 import { systemResolveAll, type ResolveAll } from './net/resolve-host.ts'
@@ -66,6 +67,7 @@ export async function buildApp(
 
   let siteServed = false
   installErrorEnvelope(app, () => siteServed)
+  refuseNulText(app)
   // JSON only: a text/plain body is refused with 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain')
 

@@ -4,6 +4,7 @@ import { API_PREFIX } from '../../api/routes.ts'
 import { routeModules } from '../routes.ts'
 import { sampleListing } from '../listings/testing/sample-listing.ts'
 import { sampleLead } from '../leads/testing/sample-lead.ts'
+import { NUL_TEXT_MESSAGE } from './refuse-nul-text.ts'
 import { PASSWORD, createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
 
 /** A valid body for every route that takes one, so each bad variant differs in one way only. */
@@ -100,6 +101,15 @@ describe('bad input answers 4xx in the envelope and writes nothing', () => {
         { payload: JSON.stringify({ ...valid, [fields[0] ?? 'x']: 'x'.repeat(100_000) }) },
         [400],
       ],
+      [
+        'a NUL character in its text',
+        {
+          payload: JSON.stringify(valid, (_key, value: unknown) =>
+            typeof value === 'string' ? `${value}\u0000` : value,
+          ),
+        },
+        [400],
+      ],
       ['broken JSON', { payload: '{"email": "a@b.co",' }, [400]],
       ['an empty body', { payload: '' }, [400]],
       [
@@ -150,6 +160,14 @@ describe('bad input answers 4xx in the envelope and writes nothing', () => {
     })
     expect(res.statusCode).toBe(400)
     expect(res.json<{ message: string }>().message).toBe('This request takes no body.')
+  })
+
+  it('a NUL character in a query is refused, not stored or a crash', async () => {
+    for (const url of ['/leads?q=a%00b', '/leads/export.csv?q=%00']) {
+      const res = await t.app.inject({ url: API_PREFIX + url, headers: { authorization: bearer } })
+      expect(res.statusCode).toBe(400)
+      expect(res.json<{ message: string }>().message).toBe(NUL_TEXT_MESSAGE)
+    }
   })
 
   it('unknown query parameters are refused', async () => {
