@@ -48,3 +48,29 @@ export const opaqueTokenField = z
 
 /** UTC ISO-8601 timestamp. */
 export const timestampField = z.iso.datetime()
+
+/** `page` and `page_size` of every paged list: a page at a time, 20 by default, 100 at most. */
+export const pageQueryFields = {
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(10_000, 'page must be at most 10000')
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'page_size must be a number' })
+    .int('page_size must be a whole number')
+    .min(1, 'page_size must be at least 1')
+    .max(100, 'page_size must be at most 100')
+    .default(20),
+}
+
+/** One page of `item`s and how many there are in all. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int().nonnegative(),
+  })
+}

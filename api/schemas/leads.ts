@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { EMAIL_PATTERN, messages } from '../validation-rules.ts'
-import { timestampField } from './fields.ts'
+import { pageOf, pageQueryFields, timestampField } from './fields.ts'
 
 /**
  * FSBO leads (issue 7): owners selling by themselves, as the extension extracts them from a
@@ -144,29 +144,10 @@ const leadFilters = {
 }
 
 /** GET /leads: newest first, a page at a time. */
-export const listLeadsQuery = z.strictObject({
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(10_000)
-    .default(1),
-  page_size: z.coerce
-    .number()
-    .int('page_size must be a whole number')
-    .min(1, 'page_size must be at least 1')
-    .max(100, 'page_size must be at most 100')
-    .default(20),
-  ...leadFilters,
-})
+export const listLeadsQuery = z.strictObject({ ...pageQueryFields, ...leadFilters })
 export type ListLeadsQuery = z.infer<typeof listLeadsQuery>
 
-export const leadsPage = z.object({
-  items: z.array(lead),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int().nonnegative(),
-})
+export const leadsPage = pageOf(lead)
 
 const leadIdField = z
   .string({ error: 'lead_id is required' })
@@ -195,17 +176,21 @@ export const exportLeadsCsvBody = z.strictObject({
 export type ExportLeadsCsvBody = z.infer<typeof exportLeadsCsvBody>
 
 /** POST /leads/update: status and/or notes of one of the caller's leads. */
-export const updateLeadBody = z.strictObject({
-  lead_id: leadIdField,
-  status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
-  notes: z
-    .string({ error: 'notes must be text' })
-    .max(
-      LEAD_LIMITS.notesMaxLength,
-      `Notes must be at most ${LEAD_LIMITS.notesMaxLength} characters long`,
-    )
-    .optional(),
-})
+export const updateLeadBody = z
+  .strictObject({
+    lead_id: leadIdField,
+    status: z.enum(LEAD_STATUSES, { error: 'Unknown status' }).optional(),
+    notes: z
+      .string({ error: 'notes must be text' })
+      .max(
+        LEAD_LIMITS.notesMaxLength,
+        `Notes must be at most ${LEAD_LIMITS.notesMaxLength} characters long`,
+      )
+      .optional(),
+  })
+  .refine((body) => body.status !== undefined || body.notes !== undefined, {
+    message: 'Give a status or notes to change',
+  })
 
 export const updateLeadData = z.object({ lead })
 

@@ -1,26 +1,13 @@
 import { z } from 'zod'
 import { marketplaceDraft } from './marketplace-draft.ts'
-import { timestampField } from './fields.ts'
+import { pageOf, pageQueryFields, timestampField } from './fields.ts'
 
 /** `data` of POST /listings/convert: the stored conversion and the draft to fill in. */
 export const convertListingData = z.object({ listing_id: z.string(), draft: marketplaceDraft })
 export type ConvertListingData = z.infer<typeof convertListingData>
 
 /** GET /listings: the user's conversions, newest first, a page at a time. */
-export const listListingsQuery = z.strictObject({
-  page: z.coerce
-    .number()
-    .int('page must be a whole number')
-    .min(1, 'page starts at 1')
-    .max(10_000)
-    .default(1),
-  page_size: z.coerce
-    .number()
-    .int('page_size must be a whole number')
-    .min(1, 'page_size must be at least 1')
-    .max(100, 'page_size must be at most 100')
-    .default(20),
-})
+export const listListingsQuery = z.strictObject(pageQueryFields)
 
 export const convertedListingSummary = z.object({
   _id: z.string(),
@@ -35,9 +22,4 @@ export const convertedListingSummary = z.object({
 })
 export type ConvertedListingSummary = z.infer<typeof convertedListingSummary>
 
-export const listingsPage = z.object({
-  items: z.array(convertedListingSummary),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  total: z.number().int().nonnegative(),
-})
+export const listingsPage = pageOf(convertedListingSummary)

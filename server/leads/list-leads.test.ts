@@ -101,16 +101,36 @@ describe('GET /leads', () => {
     expect(names(await list(user, `?q=${encodeURIComponent(q)}`))).toEqual(expected)
   })
 
-  it('refuses a page size over 100 and unknown filters', async () => {
+  it('refuses bad paging and unknown filters, saying what is wrong', async () => {
     const user = await leadSession(t)
-    for (const query of ['?page_size=101', '?status=hot', '?admin=1']) {
+    for (const [query, message] of [
+      ['?page_size=101', 'page_size must be at most 100'],
+      ['?page=abc', 'page must be a number'],
+      ['?page=99999', 'page must be at most 10000'],
+      ['?status=hot', 'Unknown status'],
+      ['?admin=1', 'Unknown field: admin'],
+    ] as const) {
       const res = await t.api({ method: 'GET', url: `/leads${query}`, headers: user.headers })
       expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(message)
     }
   })
 })
 
 describe('POST /leads/update', () => {
+  it('refuses an update that changes nothing', async () => {
+    const user = await leadSession(t)
+    const [lead] = await saveAll(user)
+    const res = await t.api({
+      method: 'POST',
+      url: '/leads/update',
+      headers: user.headers,
+      payload: { lead_id: lead?._id },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('Give a status or notes to change')
+  })
+
   it('changes status and notes of the caller’s own lead only', async () => {
     const user = await leadSession(t)
     const intruder = await leadSession(t)

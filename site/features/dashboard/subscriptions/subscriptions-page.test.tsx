@@ -102,9 +102,11 @@ describe('paid plan and cancelling (SPEC §2, §4, §7, §8)', () => {
       '/users/dashboard': [ok(paid)],
     })
     await user.click(await screen.findByRole('button', { name: 'Cancel Subscription' }))
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Keep Subscription' }))
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Cancel Subscription' }))
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(calledPaths(fetch)).not.toContain('/api/v1/payment/cancel-subscription')
