@@ -2,12 +2,18 @@
 // root. Origins come from the build environment (scripts/extension-config.ts).
 import { defineManifest } from '@crxjs/vite-plugin'
 import { brand } from './api/brand.ts'
+import { LISTING_SOURCE_SITES, LISTING_SOURCES } from './api/listing-sources.ts'
 import pkg from './package.json' with { type: 'json' }
 import { extensionBuildConfig, matchPattern } from './scripts/extension-config.ts'
 
-/** Where Zillow serves listing photos; the worker downloads them (content scripts cannot: CORS). */
-export const PHOTO_HOST_PATTERN = 'https://photos.zillowstatic.com/*'
-export const ZILLOW_LISTING_PATTERN = 'https://www.zillow.com/homedetails/*'
+/** Every source's listing pages (api/listing-sources.ts): where the listing content script runs. */
+export const LISTING_PAGE_PATTERNS = LISTING_SOURCES.flatMap(
+  (source) => LISTING_SOURCE_SITES[source].listingPages,
+)
+/** Where the sources serve listing photos; the worker downloads them (content scripts cannot: CORS). */
+export const PHOTO_HOST_PATTERNS = LISTING_SOURCES.flatMap(
+  (source) => LISTING_SOURCE_SITES[source].photoHosts,
+)
 export const MARKETPLACE_CREATE_PATTERN = 'https://www.facebook.com/marketplace/create/*'
 /**
  * FSBO sites' listing and search-results pages (src/fsbo/fsbo-site-urls.ts); fsbo.com answers on
@@ -22,6 +28,16 @@ export const FSBO_PAGE_PATTERNS = [
   'https://www.forsalebyowner.com/search/*',
 ]
 
+/** The content scripts, each a self-contained bundle (vite.config.ts builds them so). */
+export const LISTING_CONTENT_SCRIPT = 'src/content/listing.ts'
+export const FSBO_CONTENT_SCRIPT = 'src/content/fsbo.ts'
+export const MARKETPLACE_CONTENT_SCRIPT = 'src/content/marketplace.ts'
+export const CONTENT_SCRIPTS = [
+  LISTING_CONTENT_SCRIPT,
+  FSBO_CONTENT_SCRIPT,
+  MARKETPLACE_CONTENT_SCRIPT,
+]
+
 const icons = {
   16: 'src/assets/icons/icon-16.png',
   32: 'src/assets/icons/icon-32.png',
@@ -34,7 +50,7 @@ export default defineManifest(() => {
   return {
     manifest_version: 3,
     name: brand.name,
-    description: `${brand.name}: turn a Zillow listing into a Facebook Marketplace draft in one click, and save for-sale-by-owner leads.`,
+    description: `${brand.name}: turn a Zillow, Realtor.com or Redfin listing into a Facebook Marketplace draft in one click, and save for-sale-by-owner leads.`,
     version: pkg.version,
     // Fixes the unpacked extension's id; the store package drops it (scripts/pack-extension.ts).
     key: config.key,
@@ -51,13 +67,13 @@ export default defineManifest(() => {
     // storage: the session and pending drafts. activeTab: the popup reads the clicked tab's URL to
     // tell "not a listing" from "reload the page" (no install warning, no lasting access).
     permissions: ['storage', 'activeTab'],
-    host_permissions: [matchPattern(config.apiUrl), PHOTO_HOST_PATTERN],
+    host_permissions: [matchPattern(config.apiUrl), ...PHOTO_HOST_PATTERNS],
     content_scripts: [
-      { matches: [ZILLOW_LISTING_PATTERN], js: ['src/content/zillow.ts'], run_at: 'document_idle' },
-      { matches: FSBO_PAGE_PATTERNS, js: ['src/content/fsbo.ts'], run_at: 'document_idle' },
+      { matches: LISTING_PAGE_PATTERNS, js: [LISTING_CONTENT_SCRIPT], run_at: 'document_idle' },
+      { matches: FSBO_PAGE_PATTERNS, js: [FSBO_CONTENT_SCRIPT], run_at: 'document_idle' },
       {
         matches: [MARKETPLACE_CREATE_PATTERN],
-        js: ['src/content/marketplace.ts'],
+        js: [MARKETPLACE_CONTENT_SCRIPT],
         run_at: 'document_idle',
       },
     ],

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { crx } from '@crxjs/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
-import manifest from './manifest.config.ts'
+import manifest, { CONTENT_SCRIPTS } from './manifest.config.ts'
 import {
   extensionBuildConfig,
   extensionOutDir,
@@ -27,11 +27,7 @@ export default defineConfig((): UserConfig => {
         // Content scripts become self-contained IIFE bundles: no loader, so nothing is added to
         // web_accessible_resources and pages cannot fetch our code (DESIGN §8).
         contentScripts: {
-          standaloneFiles: [
-            'src/content/zillow.ts',
-            'src/content/marketplace.ts',
-            'src/content/fsbo.ts',
-          ],
+          standaloneFiles: CONTENT_SCRIPTS,
         },
       }),
     ],

@@ -166,7 +166,7 @@ async function extractInChromium(worker: WebWorker, runs: number): Promise<numbe
       const started = performance.now()
       const reply = await chrome.tabs.sendMessage(
         tab.id,
-        { type: 'zillow:extract', payload: {} },
+        { type: 'listing:extract', payload: {} },
         { frameId: 0 },
       )
       const ms = performance.now() - started

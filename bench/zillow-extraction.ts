@@ -1,7 +1,7 @@
 /**
  * DESIGN §9: extracting a listing from a 1.5 MB Zillow page, median < 20 ms.
  *
- * The extractor's own bench entry (src/listing/zillow/extract-zillow-listing.bench-entry.ts)
+ * The extractor's own bench entry (src/sources/zillow/extract-zillow-listing.bench-entry.ts)
  * names the page and times the extraction; here the page is parsed into a Document with
  * happy-dom's DOMParser (parsing is not timed: on Zillow the browser has parsed the page before
  * the content script runs). bench/extension-flow.ts also times it in Chromium, through the
@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Window } from 'happy-dom'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const ENTRY = 'src/listing/zillow/extract-zillow-listing.bench-entry.ts'
+const ENTRY = 'src/sources/zillow/extract-zillow-listing.bench-entry.ts'
 
 export interface ExtractionBenchResult {
   runs: number

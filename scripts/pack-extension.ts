@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { LISTING_SOURCE_SITES, LISTING_SOURCES } from '../api/listing-sources.ts'
 import { extensionBuildConfig, extensionIdFromKey, extensionOutDir } from './extension-config.ts'
 import { directoryEntries, zip } from './zip.ts'
 
@@ -15,7 +16,7 @@ interface BuiltManifest {
   permissions?: string[]
   host_permissions?: string[]
   web_accessible_resources?: unknown[]
-  content_scripts?: { js?: string[] }[]
+  content_scripts?: { js?: string[]; matches?: string[] }[]
   externally_connectable?: { matches?: string[]; ids?: string[] }
 }
 
@@ -41,6 +42,42 @@ export function checkManifest(manifest: BuiltManifest, siteOrigins: string[]): s
     problems.push(`externally_connectable.matches is ${JSON.stringify(connectable)}, not the site`)
   }
   if (manifest.externally_connectable?.ids) problems.push('externally_connectable.ids is set')
+  problems.push(...checkListingSources(manifest))
+  return problems
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  JSON.stringify([...new Set(a)].sort()) === JSON.stringify([...new Set(b)].sort())
+
+/**
+ * The registry (api/listing-sources.ts) and the manifest agree: the listing content script runs
+ * on exactly the sources' listing pages, and the worker may fetch from every photo host and from
+ * no other listing host.
+ */
+export function checkListingSources(manifest: BuiltManifest): string[] {
+  const problems: string[] = []
+  const pages = LISTING_SOURCES.flatMap((source) => LISTING_SOURCE_SITES[source].listingPages)
+  const photoHosts = LISTING_SOURCES.flatMap((source) => LISTING_SOURCE_SITES[source].photoHosts)
+  const listingScript = manifest.content_scripts?.find((script) =>
+    script.js?.some((file) => /listing/.test(file)),
+  )
+  if (!listingScript) problems.push('no listing content script')
+  else if (!sameSet(listingScript.matches ?? [], pages)) {
+    problems.push(
+      `the listing content script matches ${JSON.stringify(listingScript.matches)}, not the registry's ${JSON.stringify(pages)}`,
+    )
+  }
+  const hosts = manifest.host_permissions ?? []
+  for (const pattern of photoHosts) {
+    if (!hosts.includes(pattern))
+      problems.push(`host permission for photos "${pattern}" is missing`)
+  }
+  const listingHosts = new Set(pages.map((pattern) => new URL(pattern.replace(/\*/g, 'x')).origin))
+  for (const pattern of hosts) {
+    const origin = new URL(pattern.replace(/\*/g, 'x')).origin
+    if (listingHosts.has(origin))
+      problems.push(`host permission "${pattern}" reaches a listing site`)
+  }
   return problems
 }
 

@@ -203,8 +203,8 @@ export interface MessageMap {
   /** Answered once the photo is stored (waiting for its download); null: it could not be had. */
   'draft:photo': Def<'content', { index: number }, PhotoPayload | null>
   'draft:filled': Def<'content', FillSummary, { ok: true }>
-  // worker → Zillow content script
-  'zillow:extract': Def<'tab', NoInput, ListingExtraction>
+  // worker → the listing content script (every source)
+  'listing:extract': Def<'tab', NoInput, ListingExtraction>
   // worker → FSBO and Zillow content scripts: the page's lead, or the listings it links to
   'fsbo:inspect': Def<'tab', NoInput, FsboPage>
   // site → worker (externally_connectable; sender.origin must be a site origin)
@@ -247,7 +247,7 @@ export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['cha
   'draft:get': 'content',
   'draft:photo': 'content',
   'draft:filled': 'content',
-  'zillow:extract': 'tab',
+  'listing:extract': 'tab',
   'fsbo:inspect': 'tab',
   'session:set': 'external',
   'session:clear': 'external',

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { LISTING_SOURCES } from '../listing-sources.ts'
+
+export { LISTING_SOURCES, type ListingSource } from '../listing-sources.ts'
 
 /**
  * The normalized listing (DESIGN §6.1): what the extension extracts from a listing page and sends
@@ -22,9 +25,6 @@ export const LISTING_LIMITS = {
   maxFactsPerList: 30,
   laundryMaxLength: 500,
 } as const
-
-export const LISTING_SOURCES = ['zillow'] as const
-export type ListingSource = (typeof LISTING_SOURCES)[number]
 
 /**
  * `for_sale` and `for_rent` are what Marketplace can advertise. The others say what the page
@@ -53,6 +53,9 @@ export const HOME_TYPES = [
   'other',
 ] as const
 export type HomeType = (typeof HOME_TYPES)[number]
+
+/** A calendar day, `YYYY-MM-DD`. */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
 
 const httpsUrl = z.url({ protocol: /^https$/ }).max(LISTING_LIMITS.urlMaxLength)
 
@@ -91,7 +94,7 @@ export type ListingFacts = z.infer<typeof listingFacts>
 
 export const normalizedListing = z.strictObject({
   source: z.enum(LISTING_SOURCES),
-  /** The source's own id of the home (Zillow: zpid), digits only. */
+  /** The source's own id of the home (Zillow: zpid; Realtor.com: property id; Redfin: home id), digits only. */
   source_id: z.string().regex(/^\d{1,20}$/, 'Listing id must be digits'),
   /** The listing page, without query or fragment. */
   url: httpsUrl,
@@ -114,5 +117,43 @@ export const normalizedListing = z.strictObject({
   facts: listingFacts,
   listing_agent: contact.nullable(),
   broker: contact.nullable(),
+  /**
+   * A rental's move-in date as the page gives it; `null` when it does not (or says "now").
+   * Optional on the wire: extensions built before it existed leave it out.
+   */
+  date_available: isoDate.nullable().default(null),
+  /** When a `sold` home sold, as the page says; names the date when the listing is refused. */
+  sold_date: isoDate.nullable().default(null),
 })
 export type NormalizedListing = z.infer<typeof normalizedListing>
+
+const soldDateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/**
+ * Why Marketplace must not advertise this listing, or `null` when it may (docs/product.md#statuses):
+ * a sold or off-market home has nothing to sell or let. Pending, coming-soon and unknown statuses
+ * pass: the page still offers the home, and the popup shows the status beside the preview. The
+ * popup refuses with this text before anything is sent, and the server refuses with it too.
+ */
+export function notAdvertisableReason(
+  listing: Pick<NormalizedListing, 'listing_status' | 'sold_date'>,
+): string | null {
+  switch (listing.listing_status) {
+    case 'sold': {
+      const on =
+        listing.sold_date === null
+          ? ''
+          : ` on ${soldDateFormat.format(new Date(`${listing.sold_date}T00:00:00Z`))}`
+      return `This home sold${on}: there is nothing to advertise.`
+    }
+    case 'off_market':
+      return 'This home is off the market: there is nothing to advertise.'
+    default:
+      return null
+  }
+}

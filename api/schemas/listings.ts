@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LISTING_SOURCES } from '../listing-sources.ts'
 import { marketplaceDraft } from './marketplace-draft.ts'
 import { pageOf, pageQueryFields, timestampField } from './fields.ts'
 
@@ -11,7 +12,7 @@ export const listListingsQuery = z.strictObject(pageQueryFields)
 
 export const convertedListingSummary = z.object({
   _id: z.string(),
-  source: z.string(),
+  source: z.enum(LISTING_SOURCES),
   source_id: z.string(),
   url: z.string(),
   address: z.string(),

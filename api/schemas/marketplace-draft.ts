@@ -24,16 +24,11 @@ export const MARKETPLACE_LIMITS = {
 export const MARKETPLACE_LISTING_TYPES = ['sale', 'rent'] as const
 export type MarketplaceListingType = (typeof MARKETPLACE_LISTING_TYPES)[number]
 
-/** "Property type" / "Rental type" options. */
-export const MARKETPLACE_PROPERTY_TYPES = [
-  'House',
-  'Townhouse',
-  'Apartment',
-  'Condo',
-  'Multi-family',
-  'Manufactured',
-  'Land',
-] as const
+/**
+ * "Property type" / "Rental type" options: Marketplace offers only these three for a home (the
+ * rent branch adds "Room only", which a whole listing never is).
+ */
+export const MARKETPLACE_PROPERTY_TYPES = ['House', 'Townhouse', 'Apartment'] as const
 export type MarketplacePropertyType = (typeof MARKETPLACE_PROPERTY_TYPES)[number]
 
 /** "Laundry type" options. */
@@ -104,6 +99,11 @@ export const marketplaceDraft = z.strictObject({
   parking: z.enum(MARKETPLACE_PARKING_TYPES).nullable(),
   air_conditioning: z.enum(MARKETPLACE_AIR_CONDITIONING_TYPES).nullable(),
   heating: z.enum(MARKETPLACE_HEATING_TYPES).nullable(),
+  /** A rental's move-in date, `YYYY-MM-DD`; `null` for a sale or when the listing does not say. */
+  date_available: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
   /** The listing page the draft was made from. */
   source_url: httpsUrl,
 })

@@ -1,4 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
+import type { ListingSource } from '../../api/listing-sources.ts'
+import type { LeadSource } from '../../api/schemas/leads.ts'
 
 /**
  * Tables as Kysely sees them. Portable across SQLite and PostgreSQL: ids are text (UUIDs),
@@ -184,7 +186,8 @@ export interface ApiUsageDailyTable {
 export interface ListingsTable {
   id: string
   user_id: string
-  source: string
+  /** A source of the registry (api/listing-sources.ts). */
+  source: ListingSource
   source_id: string
   url: string
   address: string
@@ -200,7 +203,7 @@ export interface ListingsTable {
 export interface LeadsTable {
   id: string
   user_id: string
-  source: 'zillow_fsbo' | 'fsbo_com' | 'forsalebyowner_com'
+  source: LeadSource
   source_id: string
   listing_url: string
   owner_name: string | null

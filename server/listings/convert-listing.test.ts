@@ -84,12 +84,13 @@ describe('POST /listings/convert', () => {
 
   it.each([
     [
-      { listing_status: 'sold' as const },
-      'This home has been sold, so it cannot be listed on Marketplace.',
+      { listing_status: 'sold' as const, sold_date: '2026-01-09' },
+      'This home sold on January 9, 2026: there is nothing to advertise.',
     ],
+    [{ listing_status: 'sold' as const }, 'This home sold: there is nothing to advertise.'],
     [
       { listing_status: 'off_market' as const },
-      'This home is off the market, so it cannot be listed on Marketplace.',
+      'This home is off the market: there is nothing to advertise.',
     ],
     [{ price: null }, /no price/],
   ])('refuses %o with 422 and a clear message, writing nothing', async (change, message) => {
@@ -105,6 +106,51 @@ describe('POST /listings/convert', () => {
     expect(await usage(user.userId)).toBe(0)
   })
 
+  it('takes a listing of every source, and refuses a source it does not know', async () => {
+    const user = await session()
+    const rental = sampleListing({
+      source: 'redfin',
+      source_id: '6639373',
+      url: 'https://www.redfin.com/CA/La-Quinta/80819-Calle-Azul-92253/home/6639373',
+      listing_status: 'for_rent',
+      price: 7500,
+      date_available: '2026-12-15',
+    })
+    const res = await t.api({
+      method: 'POST',
+      url: '/listings/convert',
+      headers: user.headers,
+      payload: rental,
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.draft).toMatchObject({
+      listing_type: 'rent',
+      price: 7500,
+      date_available: '2026-12-15',
+    })
+
+    const unknown = await t.api({
+      method: 'POST',
+      url: '/listings/convert',
+      headers: user.headers,
+      payload: { ...sampleListing(), source: 'trulia' },
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(await usage(user.userId)).toBe(1)
+  })
+
+  it('takes a listing from an extension built before move-in and sale dates existed', async () => {
+    const user = await session()
+    const { date_available: _available, sold_date: _sold, ...older } = sampleListing()
+    const res = await t.api({
+      method: 'POST',
+      url: '/listings/convert',
+      headers: user.headers,
+      payload: older,
+    })
+    expect(res.statusCode).toBe(200)
+  })
+
   it('requires a login', async () => {
     const res = await t.api({ method: 'POST', url: '/listings/convert', payload: sampleListing() })
     expect(res.statusCode).toBe(401)
@@ -115,13 +161,15 @@ describe('GET /listings', () => {
   it('lists only the caller’s conversions, newest first, a page at a time', async () => {
     const user = await session()
     const other = await session()
-    for (const id of ['1', '2', '3']) {
+    const sources = { '1': 'zillow', '2': 'realtor', '3': 'redfin' } as const
+    for (const [id, source] of Object.entries(sources)) {
       t.clock.advance(60)
       await t.api({
         method: 'POST',
         url: '/listings/convert',
         headers: user.headers,
         payload: sampleListing({
+          source,
           source_id: id,
           url: `https://www.zillow.com/homedetails/x/${id}_zpid/`,
         }),
@@ -141,11 +189,14 @@ describe('GET /listings', () => {
     })
     expect(first.statusCode).toBe(200)
     const page1 = first.json().data as {
-      items: { source_id: string; photo_count: number }[]
+      items: { source: string; source_id: string; photo_count: number }[]
       total: number
     }
     expect(page1.total).toBe(3)
-    expect(page1.items.map((i) => i.source_id)).toEqual(['3', '2'])
+    expect(page1.items.map((i) => [i.source_id, i.source])).toEqual([
+      ['3', 'redfin'],
+      ['2', 'realtor'],
+    ])
     expect(page1.items[0]?.photo_count).toBe(20)
     const second = await t.api({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { routes } from '../../api/routes.ts'
+import { notAdvertisableReason } from '../../api/schemas/listing.ts'
 import { requireAccess } from '../billing/access.ts'
 import { newId } from '../db/ids.ts'
 import { AppError } from '../http/app-error.ts'
@@ -6,20 +7,15 @@ import { defineRoute } from '../http/define-route.ts'
 import { recordApiCall } from '../usage/record-api-call.ts'
 import { toMarketplaceDraft } from './to-marketplace-draft.ts'
 
-/** Marketplace advertises homes for sale or rent; these would post a home nobody can buy. */
-const NOT_ADVERTISABLE: Record<string, string> = {
-  sold: 'This home has been sold, so it cannot be listed on Marketplace.',
-  off_market: 'This home is off the market, so it cannot be listed on Marketplace.',
-}
-
 /**
  * POST /listings/convert: the one metered call (DESIGN §3). Checks access, stores the
  * conversion and counts it in the same transaction, and answers the Marketplace draft.
  */
 export default defineRoute(routes.convertListing, async ({ body, userId }, ctx) => {
   await requireAccess(ctx, userId, 'conversion')
-  const refusal = NOT_ADVERTISABLE[body.listing_status]
-  if (refusal) throw new AppError(422, refusal)
+  // Refused before anything is stored or counted: the popup refuses these too.
+  const refusal = notAdvertisableReason(body)
+  if (refusal !== null) throw new AppError(422, refusal)
   if (body.price === null) {
     throw new AppError(
       422,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { normalizedListing, type NormalizedListing } from '../../api/schemas/listing.ts'
+import { HOME_TYPES, normalizedListing, type NormalizedListing } from '../../api/schemas/listing.ts'
 import { MARKETPLACE_LIMITS, marketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
 import {
   AIR_CONDITIONING_TABLE,
@@ -39,6 +39,8 @@ const sfHouseForSale: NormalizedListing = {
   },
   listing_agent: { name: 'Wong Real Estate Grp', phone: '650-619-2790' },
   broker: { name: 'KW Advisors', phone: '650-627-3700' },
+  date_available: null,
+  sold_date: null,
 }
 
 /** The Ames condo of ../shared/fixtures/zillow (2024): sold, so advertised (if at all) as a sale. */
@@ -65,6 +67,8 @@ const amesCondoSold: NormalizedListing = {
   },
   listing_agent: { name: 'Tyler/Megan Frederiksen' },
   broker: { name: 'Norsemen Realty Team - Friedrich Iowa Realty' },
+  date_available: null,
+  sold_date: '2024-05-31',
 }
 
 /** A Brooklyn rental: no broker on the page, no ZIP, more photos than Marketplace gets. */
@@ -91,6 +95,8 @@ const brooklynRental: NormalizedListing = {
   },
   listing_agent: { name: 'Dana Ruiz' },
   broker: null,
+  date_available: '2026-12-01',
+  sold_date: null,
 }
 
 describe('toMarketplaceDraft', () => {
@@ -116,6 +122,7 @@ describe('toMarketplaceDraft', () => {
       parking: 'Garage parking',
       air_conditioning: 'None',
       heating: 'Heating available',
+      date_available: null,
       source_url:
         'https://www.zillow.com/homedetails/661-Lakeview-Ave-San-Francisco-CA-94112/15177637_zpid/',
     })
@@ -124,7 +131,7 @@ describe('toMarketplaceDraft', () => {
   test('a sold condo becomes a sale draft', () => {
     expect(toMarketplaceDraft(amesCondoSold)).toEqual({
       listing_type: 'sale',
-      property_type: 'Condo',
+      property_type: 'Apartment',
       bedrooms: 2,
       bathrooms: 2,
       price: 195000,
@@ -143,6 +150,7 @@ describe('toMarketplaceDraft', () => {
       parking: 'Garage parking',
       air_conditioning: 'Central AC',
       heating: 'Central heating',
+      date_available: null,
       source_url:
         'https://www.zillow.com/homedetails/2435-Aspen-Rd-UNIT-104-Ames-IA-50010/94727498_zpid/',
     })
@@ -169,6 +177,7 @@ describe('toMarketplaceDraft', () => {
       parking: 'Street parking',
       air_conditioning: 'AC available',
       heating: 'Radiator heating',
+      date_available: '2026-12-01',
       source_url:
         'https://www.zillow.com/homedetails/210-Eastern-Pkwy-APT-4B-Brooklyn-NY-11238/2056781234_zpid/',
     })
@@ -200,6 +209,32 @@ describe('toMarketplaceDraft', () => {
       air_conditioning: null,
       heating: null,
     })
+  })
+
+  test('a sale keeps no move-in date, even when the listing carries one', () => {
+    const draft = toMarketplaceDraft({ ...brooklynRental, listing_status: 'for_sale' })
+    expect(draft.listing_type).toBe('sale')
+    expect(draft.date_available).toBeNull()
+  })
+
+  test('every home type becomes one of the three property types Marketplace offers, or null', () => {
+    const typeOf = (home_type: NormalizedListing['home_type'], rent: boolean) =>
+      toMarketplaceDraft({
+        ...sfHouseForSale,
+        home_type,
+        listing_status: rent ? 'for_rent' : 'for_sale',
+      }).property_type
+    const table = HOME_TYPES.map((type) => [type, typeOf(type, false), typeOf(type, true)])
+    expect(table).toEqual([
+      ['single_family', 'House', 'House'],
+      ['condo', 'Apartment', 'Apartment'],
+      ['townhouse', 'Townhouse', 'Townhouse'],
+      ['multi_family', 'House', 'Apartment'],
+      ['apartment', 'Apartment', 'Apartment'],
+      ['manufactured', 'House', 'House'],
+      ['lot', null, null],
+      ['other', null, null],
+    ])
   })
 
   test('every draft made from a valid listing is a valid draft', () => {

@@ -5,6 +5,7 @@ import {
   type MarketplaceDraft,
   type MarketplaceHeatingType,
   type MarketplaceLaundryType,
+  type MarketplaceListingType,
   type MarketplaceParkingType,
   type MarketplacePropertyType,
 } from '../../api/schemas/marketplace-draft.ts'
@@ -15,9 +16,10 @@ import {
  * asks the user for it.
  */
 export function toMarketplaceDraft(listing: NormalizedListing): MarketplaceDraft {
+  const listingType = listing.listing_status === 'for_rent' ? 'rent' : 'sale'
   return {
-    listing_type: listing.listing_status === 'for_rent' ? 'rent' : 'sale',
-    property_type: PROPERTY_TYPE_BY_HOME_TYPE[listing.home_type],
+    listing_type: listingType,
+    property_type: marketplacePropertyType(listing.home_type, listingType),
     bedrooms: listing.bedrooms,
     bathrooms: listing.bathrooms,
     price: listing.price === null ? null : Math.round(listing.price),
@@ -35,23 +37,45 @@ export function toMarketplaceDraft(listing: NormalizedListing): MarketplaceDraft
     parking: optionFromFacts(PARKING_TABLE, listing.facts.parking),
     air_conditioning: optionFromFacts(AIR_CONDITIONING_TABLE, listing.facts.cooling),
     heating: optionFromFacts(HEATING_TABLE, listing.facts.heating),
+    date_available: listingType === 'rent' ? listing.date_available : null,
     source_url: listing.url,
   }
 }
 
 /**
- * Zillow's home type → Marketplace's "Property type" option. `other` has no honest counterpart,
- * so the user picks. The filler also tries near texts per option (labels.ts), e.g. "Condo/Co-op".
+ * Every source's home type (already normalized by its extractor) → Marketplace's "Property type"
+ * or "Rental type", the one place this is decided (docs/product.md#home-types). Marketplace offers
+ * House, Townhouse and Apartment only:
+ *
+ * | home type      | sale      | rent      | why                                                |
+ * |----------------|-----------|-----------|----------------------------------------------------|
+ * | single family  | House     | House     |                                                    |
+ * | townhouse      | Townhouse | Townhouse |                                                    |
+ * | condo, co-op   | Apartment | Apartment | a unit in a building, as Marketplace's words go    |
+ * | apartment      | Apartment | Apartment |                                                    |
+ * | multi-family   | House     | Apartment | for sale the whole building; for rent one unit    |
+ * | manufactured   | House     | House     | a detached home                                    |
+ * | lot, other     | null      | null      | no honest counterpart: the user picks              |
  */
-export const PROPERTY_TYPE_BY_HOME_TYPE: Record<HomeType, MarketplacePropertyType | null> = {
-  single_family: 'House',
-  townhouse: 'Townhouse',
-  condo: 'Condo',
-  apartment: 'Apartment',
-  multi_family: 'Multi-family',
-  manufactured: 'Manufactured',
-  lot: 'Land',
-  other: null,
+export function marketplacePropertyType(
+  homeType: HomeType,
+  listingType: MarketplaceListingType,
+): MarketplacePropertyType | null {
+  switch (homeType) {
+    case 'single_family':
+    case 'manufactured':
+      return 'House'
+    case 'townhouse':
+      return 'Townhouse'
+    case 'condo':
+    case 'apartment':
+      return 'Apartment'
+    case 'multi_family':
+      return listingType === 'rent' ? 'Apartment' : 'House'
+    case 'lot':
+    case 'other':
+      return null
+  }
 }
 
 /** As typed into Marketplace's address typeahead: "123 Main St, Springfield, IL 62704". */

@@ -595,7 +595,7 @@ describe('who may ask', () => {
     })
     expect(fake.chrome.tabs.sendMessage).toHaveBeenCalledWith(
       7,
-      { type: 'zillow:extract', payload: {} },
+      { type: 'listing:extract', payload: {} },
       { frameId: 0 },
     )
 

@@ -1,4 +1,4 @@
-import { isBotCheckPage } from '../listing/zillow/detect-bot-check.ts'
+import { isBotCheckPage } from '../sources/zillow/detect-bot-check.ts'
 
 /**
  * A bot check instead of the listing: PerimeterX (Zillow's, see `detect-bot-check.ts`) or

@@ -6,14 +6,14 @@ import {
   valueAt,
   type JsonRecord,
 } from '../listing/json-value.ts'
-import { isBotCheckPage } from '../listing/zillow/detect-bot-check.ts'
-import { findPropertyObject, SEARCH_PAGE } from '../listing/zillow/find-property-object.ts'
-import { selectGalleryPhotos } from '../listing/zillow/select-gallery-photos.ts'
+import { isBotCheckPage } from '../sources/zillow/detect-bot-check.ts'
+import { findPropertyObject, SEARCH_PAGE } from '../sources/zillow/find-property-object.ts'
+import { selectGalleryPhotos } from '../sources/zillow/select-gallery-photos.ts'
 import {
   canonicalListingUrl,
   isZillowPageUrl,
   listingZpidFromUrl,
-} from '../listing/zillow/zillow-url.ts'
+} from '../sources/zillow/zillow-url.ts'
 import { fsboFailure } from './fsbo-failure.ts'
 import type { FsboExtraction, LeadFields } from './fsbo-lead.ts'
 import { emailIn, phoneAsShown, positiveOrNull, textFromData } from './lead-text.ts'

@@ -1,4 +1,4 @@
-import { listingZpidFromUrl } from '../listing/zillow/zillow-url.ts'
+import { listingZpidFromUrl } from '../sources/zillow/zillow-url.ts'
 import { isFsboBotCheckPage } from './detect-fsbo-bot-check.ts'
 import { extractForSaleByOwnerLead } from './extract-forsalebyowner-lead.ts'
 import { extractFsboComLead } from './extract-fsbo-com-lead.ts'

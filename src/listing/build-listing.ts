@@ -15,6 +15,13 @@ export interface BuildListingInput {
 const STATE = /^[A-Z]{2}$/
 const ZIP = /^\d{5}(-\d{4})?$/
 
+/** A real calendar day, `YYYY-MM-DD`: what the contract's dates accept. */
+function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false
+  const day = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)
+}
+
 function inRange(min: number, max: number) {
   return (value: number) => Number.isFinite(value) && value >= min && value <= max
 }
@@ -96,6 +103,7 @@ export function buildListing({
 
   const photos = tidyPhotos(firstHint(hints, 'photos', (list) => tidyPhotos(list).length > 0) ?? [])
   const laundry = firstHint(hints, 'laundry', (s) => cleanInlineText(s) !== '')
+  const status = firstHint(hints, 'status') ?? 'unknown'
 
   return {
     source,
@@ -108,7 +116,7 @@ export function buildListing({
       zip: zip?.trim() ?? null,
     },
     price: price ?? null,
-    listing_status: firstHint(hints, 'status') ?? 'unknown',
+    listing_status: status,
     home_type: firstHint(hints, 'homeType') ?? 'other',
     bedrooms: bedrooms ?? null,
     bathrooms: bathrooms ?? null,
@@ -128,5 +136,9 @@ export function buildListing({
     },
     listing_agent: tidyContact(firstHint(hints, 'agent')),
     broker: tidyContact(firstHint(hints, 'broker')),
+    date_available:
+      status === 'for_rent' ? (firstHint(hints, 'dateAvailable', isCalendarDay) ?? null) : null,
+    // Pages keep the last sale's date on homes for sale again: it means something only when sold.
+    sold_date: status === 'sold' ? (firstHint(hints, 'soldDate', isCalendarDay) ?? null) : null,
   }
 }

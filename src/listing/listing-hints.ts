@@ -29,6 +29,10 @@ export interface ListingHints {
   parking?: string[]
   agent?: ListingContact
   broker?: ListingContact
+  /** A rental's move-in date, `YYYY-MM-DD`. */
+  dateAvailable?: string
+  /** When a sold home sold, `YYYY-MM-DD`. */
+  soldDate?: string
   /**
    * A room count that may stand for bedrooms (Zillow's JSON-LD `numberOfRooms`); used for
    * bedrooms only when no source gives them outright.

@@ -20,6 +20,8 @@ const valid: NormalizedListing = {
   facts: { heating: ['Floor Furnace'], cooling: [], laundry: null, parking: ['Garage'] },
   listing_agent: { name: 'Wong Real Estate Grp', phone: '650-619-2790' },
   broker: { name: 'KW Advisors' },
+  date_available: null,
+  sold_date: null,
 }
 
 const rejects = (change: (l: Record<string, unknown>) => void) => {

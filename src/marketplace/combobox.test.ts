@@ -46,7 +46,7 @@ describe('chooseOption', () => {
     expect(result).toEqual({
       ok: false,
       problem: 'no-option',
-      offered: ['Apartment', 'Condo', 'House', 'Room only', 'Townhouse'],
+      offered: ['Apartment', 'House', 'Room only', 'Townhouse'],
     })
     expect(document.querySelector('[role=listbox]')).toBeNull()
     expect(window.__fixture?.state.property_type).toBeNull()

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import type { MarketplacePropertyType } from '../../api/schemas/marketplace-draft.ts'
 import {
   fillMarketplaceForm,
   fillSummary,
@@ -97,6 +98,36 @@ describe('fillMarketplaceForm on the fixture form', () => {
     expect(presses).toEqual([])
   })
 
+  test('a rental with a move-in date: the date is typed as the form shows dates', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+    // Ten days ahead of the machine's clock: a future date is typed as it is.
+    const later = new Date(Date.now() + 10 * 24 * 3600 * 1000)
+    const iso = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}`
+    const [year, month, day] = iso.split('-')
+
+    const report = await fillMarketplaceForm(
+      { draft: { ...rentalDraft, date_available: iso }, photos: photoFiles(1) },
+      FAST,
+    )
+
+    expect(fixture.state.date_available).toBe(`${month}/${day}/${year}`)
+    expect(report.filled).toContain('date_available')
+    expect(report.needsYou.map((item) => item.field)).not.toContain('date_available')
+  })
+
+  test('a move-in date already past is typed as today: the home is available now', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+    const now = new Date()
+    const today = `${String(now.getMonth() + 1).padStart(2, '0')}/${String(now.getDate()).padStart(2, '0')}/${now.getFullYear()}`
+
+    await fillMarketplaceForm(
+      { draft: { ...rentalDraft, date_available: '2020-03-01' }, photos: photoFiles(1) },
+      FAST,
+    )
+
+    expect(fixture.state.date_available).toBe(today)
+  })
+
   test('a sale: chooses the type first, then fills the re-rendered sale form by its own labels', async () => {
     const fixture = loadMarketplaceFixture({ delay: 0 })
 
@@ -106,8 +137,7 @@ describe('fillMarketplaceForm on the fixture form', () => {
     expect(fixture.renders).toBeGreaterThanOrEqual(2)
     expect(fixture.state).toMatchObject({
       listing_type: 'For Sale',
-      // The sale form offers "Condo/Co-op", not "Condo": the dictionary's next text for Condo.
-      property_type: 'Condo/Co-op',
+      property_type: 'Apartment',
       bedrooms: '2',
       bathrooms: '2',
       price: '195000',
@@ -157,7 +187,11 @@ describe('fillMarketplaceForm on the fixture form', () => {
     const fixture = loadMarketplaceFixture({ delay: 0 })
 
     const report = await fillMarketplaceForm(
-      { draft: { ...rentalDraft, property_type: 'Land' }, photos: photoFiles(1) },
+      // Facebook once offered "Land"; a value the form no longer lists must not break the fill.
+      {
+        draft: { ...rentalDraft, property_type: 'Land' as MarketplacePropertyType },
+        photos: photoFiles(1),
+      },
       FAST,
     )
 

@@ -266,17 +266,35 @@ class Filler {
     })
   }
 
-  /** Marketplace asks when a rental is available; Zillow doesn't say, so the user picks. */
-  dateAvailable(draft: MarketplaceDraft) {
+  /**
+   * Marketplace asks when a rental is available: the listing's date typed as the form shows it
+   * (MM/DD/YYYY), today's when that date has passed (the home is available now). Without a date,
+   * or where the form shows a date picker we cannot type into, the user picks.
+   */
+  async dateAvailable(draft: MarketplaceDraft) {
     if (draft.listing_type !== 'rent') return
     const control = this.find('date_available')
     if (control === null) return
+    const date = draft.date_available
+    if (date !== null && control.kind === 'text') {
+      await this.fill('date_available', {
+        kind: 'text',
+        value: formDate(date, this.doc),
+        numeric: false,
+      })
+      return
+    }
     const empty =
       control.kind === 'text'
         ? control.element.value.trim() === ''
         : control.kind === 'combobox' &&
           control.element.textContent.trim() === control.label.textContent.trim()
-    if (empty) this.record('date_available', { filled: false, reason: REASONS.dateAvailable })
+    if (empty) {
+      this.record('date_available', {
+        filled: false,
+        reason: date === null ? REASONS.dateAvailable : REASONS.pickDate(formDate(date, this.doc)),
+      })
+    }
   }
 
   choice(field: ChoiceField, value: string | null): Want | null {
@@ -287,6 +305,14 @@ class Filler {
       texts: optionTexts(this.languages, field, value as never),
     }
   }
+}
+
+/** `YYYY-MM-DD` as Marketplace's US form takes it, `MM/DD/YYYY`; no earlier than today. */
+function formDate(date: string, doc: Document): string {
+  const now = new (doc.defaultView ?? globalThis).Date()
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+  const [year, month, day] = (date < today ? today : date).split('-')
+  return `${month ?? ''}/${day ?? ''}/${year ?? ''}`
 }
 
 function number(value: number | null): Want | null {
@@ -386,7 +412,7 @@ export async function fillMarketplaceForm(
     await filler.photos(draft, request.arrivedPhotos?.() ?? [])
   }
   await attachIfReady()
-  filler.dateAvailable(draft)
+  await filler.dateAvailable(draft)
   return filler.report
 }
 

@@ -114,11 +114,7 @@ export const LABELS: Record<LanguageCode, LanguageLabels> = {
       property_type: {
         House: ['House', 'Single family home'],
         Townhouse: ['Townhouse', 'Townhome'],
-        Apartment: ['Apartment', 'Apartment/Condo'],
-        Condo: ['Condo', 'Condo/Co-op', 'Condominium', 'Apartment/Condo', 'Apartment'],
-        'Multi-family': ['Multi-family', 'Multi-family home', 'Duplex'],
-        Manufactured: ['Manufactured', 'Manufactured home', 'Mobile home'],
-        Land: ['Land', 'Lot'],
+        Apartment: ['Apartment', 'Apartment/Condo', 'Condo'],
       },
       laundry: {
         'In-unit laundry': ['In-unit laundry', 'In unit laundry'],

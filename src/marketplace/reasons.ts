@@ -18,5 +18,6 @@ export const REASONS = {
     `Attached ${attached} of ${total} photos; the others couldn't be downloaded. Add them yourself.`,
   photosNotTaken: "The form didn't take the photos. Add them yourself.",
   dateAvailable: "Pick the date the home is available; the listing doesn't say.",
+  pickDate: (date: string) => `Pick ${date}, the date the listing says the home is available.`,
   failed: 'Something went wrong filling this field. Fill it in yourself.',
 } as const

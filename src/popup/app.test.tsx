@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
-import { EXTRACTION_MESSAGES } from '../listing/listing-extraction.ts'
+import { extractionMessage } from '../listing/listing-extraction.ts'
 import type {
   ConversionState,
   ConvertOutcome,
@@ -138,10 +138,14 @@ describe('logged in', () => {
   })
 
   it('shows Zillow’s bot check with its message, and no Convert', async () => {
-    worker.lookup = { ok: false, reason: 'bot-check', message: EXTRACTION_MESSAGES['bot-check'] }
+    worker.lookup = {
+      ok: false,
+      reason: 'bot-check',
+      message: extractionMessage('bot-check', 'zillow'),
+    }
     render(<App />)
-    expect(await screen.findByText(EXTRACTION_MESSAGES['bot-check'])).toBeInTheDocument()
-    expect(screen.getByText('Zillow wants to check you are human')).toBeInTheDocument()
+    expect(await screen.findByText(extractionMessage('bot-check', 'zillow'))).toBeInTheDocument()
+    expect(screen.getByText('The site wants to check you are human')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
   })
 
@@ -149,11 +153,11 @@ describe('logged in', () => {
     worker.lookup = {
       ok: false,
       reason: 'not-a-listing',
-      message: EXTRACTION_MESSAGES['not-a-listing'],
+      message: extractionMessage('not-a-listing', null),
     }
     render(<App />)
     expect(await screen.findByText('Not a listing page')).toBeInTheDocument()
-    expect(screen.getByText(EXTRACTION_MESSAGES['not-a-listing'])).toBeInTheDocument()
+    expect(screen.getByText(extractionMessage('not-a-listing', null))).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
   })
 

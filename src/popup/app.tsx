@@ -1,4 +1,6 @@
 import { brand } from '../../api/brand.ts'
+import { listingSourceNames } from '../../api/listing-sources.ts'
+import { notAdvertisableReason } from '../../api/schemas/listing.ts'
 import logo from '../assets/icons/icon-32.png'
 import { siteLink } from '../config.ts'
 import { isScanRunning } from '../fsbo/scan-state.ts'
@@ -37,8 +39,8 @@ function scanOfThisPage(model: PopupModel, leads: LeadsModel): ScanState | null 
 }
 
 /**
- * What this tab offers: a Zillow listing to convert (and, when its owner sells it, the owner's
- * lead), an FSBO site's listing to save as a lead, or an FSBO search-results page to scan.
+ * What this tab offers: a listing to convert (and, when a Zillow home's owner sells it, the
+ * owner's lead), an FSBO site's listing to save as a lead, or an FSBO search-results page to scan.
  */
 function PageContent({ model, leads }: { model: PopupModel; leads: LeadsModel }) {
   const { listing } = model
@@ -49,6 +51,19 @@ function PageContent({ model, leads }: { model: PopupModel; leads: LeadsModel })
   const saveLead = () => void leads.saveLead()
 
   if (lookup.ok) {
+    // A sold or off-market home has nothing to advertise: said here, so nothing is sent or counted.
+    const refusal = notAdvertisableReason(lookup.listing)
+    if (refusal !== null) {
+      return (
+        <>
+          <ListingPreview listing={lookup.listing} />
+          <section className="notice notice-warning" role="status" data-reason="not-advertisable">
+            <h1 className="notice-title">Not for sale or rent</h1>
+            <p>{refusal}</p>
+          </section>
+        </>
+      )
+    }
     return (
       <>
         <ListingPreview
@@ -63,7 +78,7 @@ function PageContent({ model, leads }: { model: PopupModel; leads: LeadsModel })
       </>
     )
   }
-  // A Zillow page with a problem (bot check, stale data) says so as before.
+  // A listing page with a problem (bot check, stale data) says so.
   if (lookup.reason !== 'not-a-listing') {
     return <ListingProblem reason={lookup.reason} message={lookup.message} />
   }
@@ -123,7 +138,9 @@ function LoggedIn({ model, leads }: { model: PopupModel; leads: LeadsModel }) {
         </p>
       )}
       {listing.state === 'no-tab' && (
-        <p className="notice notice-info">Open a Zillow listing in this window, then try again.</p>
+        <p className="notice notice-info">
+          Open a listing on {listingSourceNames()} in this window, then try again.
+        </p>
       )}
       <PageContent model={model} leads={leads} />
       <footer className="footer">

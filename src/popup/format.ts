@@ -1,3 +1,4 @@
+import { LISTING_SOURCE_SITES } from '../../api/listing-sources.ts'
 import type { NormalizedListing } from '../../api/schemas/listing.ts'
 
 const dollars = new Intl.NumberFormat('en-US', {
@@ -38,17 +39,18 @@ export function formatPhotoCount(photos: number, max: number): string {
   return photos > max ? `${text} (the first ${max} go to Marketplace)` : text
 }
 
-/** A word about statuses Marketplace should not advertise as they are. */
+/** The site the listing came from, as the agent knows it ("Realtor.com"). */
+export function sourceName(listing: NormalizedListing): string {
+  return LISTING_SOURCE_SITES[listing.source].name
+}
+
+/** A word about statuses that Marketplace may advertise, but with care. */
 export function statusWarning(listing: NormalizedListing): string | null {
   switch (listing.listing_status) {
-    case 'sold':
-      return 'Zillow shows this home as sold.'
     case 'pending':
-      return 'Zillow shows this sale as pending.'
-    case 'off_market':
-      return 'Zillow shows this home as off the market.'
+      return `${sourceName(listing)} shows this sale as pending.`
     case 'coming_soon':
-      return 'Zillow shows this home as coming soon.'
+      return `${sourceName(listing)} shows this home as coming soon.`
     default:
       return null
   }

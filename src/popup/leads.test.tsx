@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
-import { EXTRACTION_MESSAGES } from '../listing/listing-extraction.ts'
+import { extractionMessage } from '../listing/listing-extraction.ts'
 import type { FsboLead } from '../fsbo/fsbo-lead.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
 import type {
@@ -59,7 +59,7 @@ const resultsOf = (count: number): FsboPage => ({
 const notAListing: ListingLookup = {
   ok: false,
   reason: 'not-a-listing',
-  message: EXTRACTION_MESSAGES['not-a-listing'],
+  message: extractionMessage('not-a-listing', null),
 }
 
 function scanOf(patch: Partial<ScanState> = {}): ScanState {

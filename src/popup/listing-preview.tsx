@@ -5,6 +5,7 @@ import {
   formatFacts,
   formatPhotoCount,
   formatPrice,
+  sourceName,
   statusWarning,
 } from './format.ts'
 
@@ -41,6 +42,7 @@ export function ListingPreview({
         <p className="muted small">
           {formatPhotoCount(listing.photos.length, MARKETPLACE_LIMITS.maxPhotos)}
         </p>
+        <p className="muted small preview-source">From {sourceName(listing)}</p>
         {warning && <p className="notice notice-warning small">{warning}</p>}
       </div>
     </article>

@@ -1,7 +1,7 @@
 import type { ExtractionFailureReason } from '../listing/listing-extraction.ts'
 
 const TITLES: Record<ExtractionFailureReason, string> = {
-  'bot-check': 'Zillow wants to check you are human',
+  'bot-check': 'The site wants to check you are human',
   'not-a-listing': 'Not a listing page',
   'stale-page': 'Reload the page',
   'no-data': 'Listing details not found',

@@ -32,6 +32,8 @@ export const listing: NormalizedListing = {
   },
   listing_agent: { name: 'Ann Agent', phone: '217-555-0100' },
   broker: { name: 'Evergreen Realty' },
+  date_available: null,
+  sold_date: null,
 }
 
 export function draftFor(photoCount: number): MarketplaceDraft {
@@ -55,6 +57,7 @@ export function draftFor(photoCount: number): MarketplaceDraft {
     parking: 'Garage parking',
     air_conditioning: 'Central AC',
     heating: 'Central heating',
+    date_available: null,
     source_url: listing.url,
   }
 }

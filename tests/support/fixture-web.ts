@@ -1,8 +1,8 @@
 /**
  * "The web" for the extension's browser tests: one HTTPS server on loopback that answers for
- * www.zillow.com (the Zillow fixtures, each at the URL its header names), www.facebook.com (the
- * Marketplace form fixture), photos.zillowstatic.com (listing photos) and the FSBO sites (their
- * listing and results fixtures, each at the URL its header names). Chromium reaches it
+ * every listing source's pages (tests/fixtures/<source>, each at the URL its header names) and
+ * photo hosts (one JPEG for every photo), www.facebook.com (the Marketplace form fixture) and the
+ * FSBO sites (their listing and results fixtures, each at the URL its header names). Chromium reaches it
  * through `--host-resolver-rules` (DESIGN §8), so the manifest's real match patterns and host
  * permissions are what the tests exercise. It records what was asked of it, for assertions.
  */
@@ -11,10 +11,27 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import {
+  LISTING_SOURCE_SITES,
+  LISTING_SOURCES,
+  type ListingSource,
+} from '../../api/listing-sources.ts'
 import { root } from './paths.ts'
 import { MAPPED_HOSTS, selfSignedCertificate } from './tls.ts'
 
 export const ZILLOW_FIXTURES = path.join(root, 'tests', 'fixtures', 'zillow')
+/** A listing source's fixtures: tests/fixtures/<source>. */
+export const listingFixtures = (source: ListingSource) =>
+  path.join(root, 'tests', 'fixtures', source)
+
+/** Photo hosts of every source (api/listing-sources.ts): each answers every path with the photo. */
+const PHOTO_HOSTS: ReadonlySet<string> = new Set(
+  LISTING_SOURCES.flatMap((source) =>
+    LISTING_SOURCE_SITES[source].photoHosts.map(
+      (pattern) => new URL(pattern.replace('*', '')).hostname,
+    ),
+  ),
+)
 export const MARKETPLACE_FIXTURE = path.join(
   root,
   'tests',
@@ -33,6 +50,8 @@ export function fixtureUrl(file: string, dir = ZILLOW_FIXTURES): string {
 }
 
 export interface PhotoRequest {
+  /** The whole URL, e.g. `https://photos.zillowstatic.com/fp/…jpg`. */
+  url: string
   path: string
   /**
    * `Sec-Fetch-Dest`: `image` for an <img> (the Zillow page's gallery, the popup's preview),
@@ -74,6 +93,8 @@ export interface FixtureWeb {
   resolverArg: string
   /** Serves the Zillow fixture `file` at the URL its header names; answers that URL. */
   zillowPage: (file: string) => string
+  /** Serves `source`'s fixture `file` (tests/fixtures/<source>) at the URL its header names. */
+  listingPage: (source: ListingSource, file: string) => string
   /**
    * Serves the FSBO fixture `file` (tests/fixtures/fsbo: FSBO.com, ForSaleByOwner.com, Zillow
    * FSBO) at the URL its header names, with or without a trailing slash; answers that URL.
@@ -81,7 +102,7 @@ export interface FixtureWeb {
   fsboPage: (file: string) => string
   /** Every request for a page `fsboPage` serves, in order of arrival. */
   fsboRequests: () => FsboRequest[]
-  /** The bytes every photos.zillowstatic.com/fp/… answers with (a JPEG). */
+  /** The bytes every photo of every source's photo host answers with (a JPEG). */
   setPhoto: (jpeg: Buffer) => void
   /** Photos answer at this pace from now on; null: at once (the default). */
   setPhotoPace: (pace: PhotoPace | null) => void
@@ -104,7 +125,8 @@ function send(res: ServerResponse, status: number, type: string, body: Buffer | 
 const PACE_CHUNK_BYTES = 16 * 1024
 
 export async function startFixtureWeb(): Promise<FixtureWeb> {
-  const zillowRoutes = new Map<string, string>()
+  /** host + path → the fixture file's whole path. */
+  const listingRoutes = new Map<string, string>()
   /** `host` + path without its trailing slash → FSBO fixture file. */
   const fsboRoutes = new Map<string, string>()
   const fsboLog: FsboRequest[] = []
@@ -196,9 +218,10 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
       send(res, 405, 'text/plain', 'GET only')
       return
     }
-    if (host === 'photos.zillowstatic.com' && url.pathname.startsWith('/fp/')) {
+    if (PHOTO_HOSTS.has(host)) {
       const dest = req.headers['sec-fetch-dest']
       photos.push({
+        url: `https://${host}${url.pathname}`,
         path: url.pathname,
         dest: typeof dest === 'string' ? dest : null,
         at: Date.now(),
@@ -236,12 +259,10 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
       send(res, 200, 'text/html; charset=utf-8', readFileSync(path.join(FSBO_FIXTURES, fsboFile)))
       return
     }
-    if (host === 'www.zillow.com') {
-      const file = zillowRoutes.get(url.pathname)
-      if (file) {
-        send(res, 200, 'text/html; charset=utf-8', readFileSync(path.join(ZILLOW_FIXTURES, file)))
-        return
-      }
+    const listingFile = listingRoutes.get(`${host}${url.pathname}`)
+    if (listingFile) {
+      send(res, 200, 'text/html; charset=utf-8', readFileSync(listingFile))
+      return
     }
     send(res, 404, 'text/html', '<!doctype html><title>Not found</title><h1>Not found</h1>')
   }
@@ -260,8 +281,12 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
     port,
     resolverArg: `--host-resolver-rules=${MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`,
     zillowPage(file) {
-      const url = fixtureUrl(file)
-      zillowRoutes.set(new URL(url).pathname, file)
+      return this.listingPage('zillow', file)
+    },
+    listingPage(source, file) {
+      const url = fixtureUrl(file, listingFixtures(source))
+      const { host, pathname } = new URL(url)
+      listingRoutes.set(`${host}${pathname}`, path.join(listingFixtures(source), file))
       return url
     },
     fsboPage(file) {

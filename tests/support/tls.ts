@@ -1,6 +1,6 @@
 /**
- * A self-signed certificate for the loopback HTTPS server that stands in for www.zillow.com,
- * www.facebook.com, photos.zillowstatic.com and the FSBO sites (DESIGN §8). Made at test time
+ * A self-signed certificate for the loopback HTTPS server that stands in for the listing sites,
+ * their photo hosts, www.facebook.com and the FSBO sites (DESIGN §8). Made at test time
  * with Debian's `openssl` (node:crypto makes keys but not certificates), once per process;
  * Chromium is launched with `--ignore-certificate-errors`, so nothing has to trust it.
  */
@@ -8,24 +8,36 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { LISTING_SOURCE_SITES, LISTING_SOURCES } from '../../api/listing-sources.ts'
 
 export interface TlsCredentials {
   key: Buffer
   cert: Buffer
 }
 
+/** The host of each match pattern (`https://www.redfin.com/*/ home /*` → `www.redfin.com`). */
+function hostsOf(patterns: readonly string[]): string[] {
+  return patterns.map((pattern) => new URL(pattern.replace(/\*/g, 'x')).hostname)
+}
+
 /**
- * The names the certificate is for: the hostnames the extension's manifest matches, and the FSBO
- * sites' image host (their pages' pictures stay on loopback too).
+ * The names the certificate is for: every listing source's pages and photo hosts (from the
+ * registry the manifest is built from), Marketplace, the FSBO sites and their image host.
  */
 export const MAPPED_HOSTS = [
-  'www.zillow.com',
-  'www.facebook.com',
-  'photos.zillowstatic.com',
-  'fsbo.com',
-  'www.fsbo.com',
-  'www.forsalebyowner.com',
-  'images.forsalebyowner.com',
+  ...new Set([
+    ...LISTING_SOURCES.flatMap((source) =>
+      hostsOf([
+        ...LISTING_SOURCE_SITES[source].listingPages,
+        ...LISTING_SOURCE_SITES[source].photoHosts,
+      ]),
+    ),
+    'www.facebook.com',
+    'fsbo.com',
+    'www.fsbo.com',
+    'www.forsalebyowner.com',
+    'images.forsalebyowner.com',
+  ]),
 ]
 
 let made: TlsCredentials | undefined

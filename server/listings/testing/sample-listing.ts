@@ -28,6 +28,8 @@ export function sampleListing(overrides: Partial<NormalizedListing> = {}): Norma
     },
     listing_agent: { name: 'Wong Real Estate Grp', phone: '650-619-2790' },
     broker: { name: 'KW Advisors', phone: '650-627-3700' },
+    date_available: null,
+    sold_date: null,
     ...overrides,
   }
 }

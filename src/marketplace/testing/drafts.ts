@@ -22,13 +22,14 @@ export const rentalDraft: MarketplaceDraft = {
   parking: 'Street parking',
   air_conditioning: 'AC available',
   heating: 'Radiator heating',
+  date_available: null,
   source_url:
     'https://www.zillow.com/homedetails/210-Eastern-Pkwy-Brooklyn-NY-11238/2056781234_zpid/',
 }
 
 export const saleDraft: MarketplaceDraft = {
   listing_type: 'sale',
-  property_type: 'Condo',
+  property_type: 'Apartment',
   bedrooms: 2,
   bathrooms: 2,
   price: 195000,
@@ -49,6 +50,7 @@ export const saleDraft: MarketplaceDraft = {
   parking: 'Garage parking',
   air_conditioning: 'Central AC',
   heating: 'Central heating',
+  date_available: null,
   source_url:
     'https://www.zillow.com/homedetails/2435-Aspen-Rd-UNIT-104-Ames-IA-50010/94727498_zpid/',
 }

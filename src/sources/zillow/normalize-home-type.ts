@@ -21,20 +21,6 @@ export function homeTypeFromZillowCode(code: string | undefined): HomeType | und
   return ZILLOW_HOME_TYPES[upper] ?? 'other'
 }
 
-/** Words a page uses for the type ("Single Family", "Condominium", "Townhouse", "Lot/Land"…). */
-export function homeTypeFromText(text: string | undefined): HomeType | undefined {
-  if (text === undefined) return undefined
-  const t = text.toLowerCase()
-  if (/town\s*-?house|townhome|row\s*house/.test(t)) return 'townhouse'
-  if (/single[\s-]*family|\bhouse\b/.test(t)) return 'single_family'
-  if (/condo|co-?op(?:erative)?\b/.test(t)) return 'condo'
-  if (/multi[\s-]*family|duplex|triplex|fourplex|quadruplex/.test(t)) return 'multi_family'
-  if (/apartment/.test(t)) return 'apartment'
-  if (/manufactured|mobile\s*home/.test(t)) return 'manufactured'
-  if (/\blots?\b|\bland\b|acreage/.test(t)) return 'lot'
-  return undefined
-}
-
 /** schema.org types Zillow puts in JSON-LD (`SingleFamilyResidence`, `Apartment`…). */
 export function homeTypeFromSchemaType(types: readonly string[]): HomeType | undefined {
   for (const type of types) {

@@ -1,4 +1,4 @@
-import { arrayAt, numberAt, stringAt, type JsonRecord } from '../json-value.ts'
+import { arrayAt, numberAt, stringAt, type JsonRecord } from '../../listing/json-value.ts'
 
 /**
  * The listing's own gallery, one URL per photo: the widest JPEG Zillow offers for it, in gallery

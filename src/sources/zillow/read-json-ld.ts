@@ -1,6 +1,13 @@
-import { isRecord, numberAt, parseJson, stringAt, valueAt, type JsonRecord } from '../json-value.ts'
-import type { ListingHints } from '../listing-hints.ts'
-import { areaToSquareFeet, parseLooseNumber } from '../parse-number.ts'
+import {
+  isRecord,
+  numberAt,
+  parseJson,
+  stringAt,
+  valueAt,
+  type JsonRecord,
+} from '../../listing/json-value.ts'
+import type { ListingHints } from '../../listing/listing-hints.ts'
+import { areaToSquareFeet, parseLooseNumber } from '../../listing/parse-number.ts'
 import { homeTypeFromSchemaType } from './normalize-home-type.ts'
 import { zpidFromLink } from './zillow-url.ts'
 

@@ -10,8 +10,9 @@ import currentSfPage from '../../../tests/fixtures/zillow/next-data-current-sf-h
 import legacySfPage from '../../../tests/fixtures/zillow/next-data-legacy-sf-house-2023-05.html?raw'
 import botCheckPage from '../../../tests/fixtures/zillow/perimeterx-bot-check.html?raw'
 import searchPage from '../../../tests/fixtures/zillow/search-results-san-francisco.html?raw'
+import rentalPage from '../../../tests/fixtures/zillow/next-data-rental-portland-townhouse.html?raw'
 import stalePage from '../../../tests/fixtures/zillow/stale-zpid-sf-house-data-at-munich-st-url.html?raw'
-import { EXTRACTION_MESSAGES, type ListingExtraction } from '../listing-extraction.ts'
+import { extractionMessage, type ListingExtraction } from '../../listing/listing-extraction.ts'
 import { extractZillowListing } from './extract-zillow-listing.ts'
 
 const SF_URL =
@@ -115,6 +116,8 @@ const SF_HOUSE: NormalizedListing = {
   },
   listing_agent: { name: 'Wong Real Estate Grp', phone: '650-619-2790' },
   broker: { name: 'KW Advisors', phone: '650-627-3700' },
+  date_available: null,
+  sold_date: null,
 }
 
 const AMES_CONDO: NormalizedListing = {
@@ -140,6 +143,9 @@ const AMES_CONDO: NormalizedListing = {
   },
   listing_agent: { name: 'Tyler/Megan Frederiksen', phone: '515-733-2922' },
   broker: { name: 'Norsemen Realty Team - Friedrich Iowa Realty', phone: '515-733-2922' },
+  date_available: null,
+  // The property's `dateSoldString`.
+  sold_date: '2024-06-17',
 }
 
 /** The property object a fixture embeds, read here without the extractor's code. */
@@ -214,6 +220,38 @@ describe('extractZillowListing on whole pages of each generation', () => {
     expectGalleryPhotos(listing.photos, apolloAmesPage)
   })
 
+  it('reads a rental: the for-rent query names the status, the remarks the half bath', () => {
+    const url =
+      'https://www.zillow.com/homedetails/5720-SE-Duke-St-Portland-OR-97206/54003809_zpid/'
+    const listing = listingOf(rentalPage, url)
+    expect({ ...listing, description: null }).toEqual({
+      source: 'zillow',
+      source_id: '54003809',
+      url,
+      address: { street: '5720 SE Duke St', city: 'Portland', state: 'OR', zip: '97206' },
+      // The monthly rent.
+      price: 2850,
+      listing_status: 'for_rent',
+      home_type: 'townhouse',
+      bedrooms: 2,
+      // The payload says 3; its own remarks say "2-bedroom, 2.5-bath townhome".
+      bathrooms: 2.5,
+      living_area_sqft: 1095,
+      lot_size_sqft: null,
+      year_built: null,
+      description: null,
+      photos: [],
+      // "Heating: Electric" at a glance; cooling and laundry say nothing there.
+      facts: { heating: ['Electric'], cooling: [], laundry: null, parking: [] },
+      listing_agent: null,
+      broker: null,
+      // "Date available: Available Now" is no date.
+      date_available: null,
+      sold_date: null,
+    })
+    expect(listing.description).toMatch(/^Make room for a little more comfort at 5720 SE Duke/)
+  })
+
   it('reads the 2018 GraphQL payload as far as it goes', () => {
     const listing = listingOf(apollo2018Page, OTSEGO_URL)
     expect({ ...listing, photos: [] }).toEqual({
@@ -240,6 +278,8 @@ describe('extractZillowListing on whole pages of each generation', () => {
       },
       listing_agent: null,
       broker: null,
+      date_available: null,
+      sold_date: null,
     })
     // 80 photos, each requested at four sizes under aliases: the 1025-wide p_f of each, in
     // gallery order, cut to the contract's 50.
@@ -316,7 +356,7 @@ describe('pages that give no listing', () => {
     expect(extract(searchPage, SEARCH_URL)).toEqual({
       ok: false,
       reason: 'not-a-listing',
-      message: EXTRACTION_MESSAGES['not-a-listing'],
+      message: extractionMessage('not-a-listing', null),
     })
   })
 
@@ -329,7 +369,7 @@ describe('pages that give no listing', () => {
     expect(extract(stalePage, MUNICH_URL)).toEqual({
       ok: false,
       reason: 'stale-page',
-      message: EXTRACTION_MESSAGES['stale-page'],
+      message: extractionMessage('stale-page', 'zillow'),
     })
     // The same data at its own URL is fine: it is the zpid that decides.
     expect(listingOf(stalePage, SF_URL).source_id).toBe('15192198')
@@ -352,7 +392,7 @@ describe('pages that give no listing', () => {
     expect(extract(empty, SF_URL)).toEqual({
       ok: false,
       reason: 'no-data',
-      message: EXTRACTION_MESSAGES['no-data'],
+      message: extractionMessage('no-data', 'zillow'),
     })
     const broken = empty.replace(
       '</body>',
@@ -362,8 +402,11 @@ describe('pages that give no listing', () => {
   })
 
   it('tells the agent what to do in every case', () => {
-    for (const message of Object.values(EXTRACTION_MESSAGES)) {
-      expect(message).toMatch(/ListingBridge again\.$/)
+    const reasons = ['bot-check', 'not-a-listing', 'stale-page', 'no-data'] as const
+    for (const reason of reasons) {
+      expect(extractionMessage(reason, 'zillow')).toMatch(/ListingBridge again\.$/)
     }
+    expect(extractionMessage('bot-check', 'zillow')).toMatch(/^Zillow is asking/)
+    expect(extractionMessage('not-a-listing', null)).toContain('Zillow, Realtor.com or Redfin')
   })
 })

@@ -1,4 +1,4 @@
-import { stringAt, valueAt } from '../json-value.ts'
+import { stringAt, valueAt } from '../../listing/json-value.ts'
 
 /**
  * The zpid a property object names: `zpid` (number or string), or in 2018 GraphQL payloads the

@@ -1,8 +1,8 @@
-import { arrayAt, stringsAt } from '../json-value.ts'
-import type { ListingHints } from '../listing-hints.ts'
-import { parseAreaText, parseLooseNumber } from '../parse-number.ts'
-import { homeTypeFromText } from './normalize-home-type.ts'
-import { statusFromText } from './normalize-listing-status.ts'
+import { arrayAt, stringsAt } from '../../listing/json-value.ts'
+import type { ListingHints } from '../../listing/listing-hints.ts'
+import { parseAreaText, parseLooseNumber } from '../../listing/parse-number.ts'
+import { homeTypeFromText } from '../../listing/home-type.ts'
+import { statusFromText } from '../../listing/listing-status.ts'
 
 /**
  * 2018 GraphQL pages carry facts only as display strings grouped under titles

@@ -1,6 +1,6 @@
-import { buildListing } from '../build-listing.ts'
-import { extractionFailure, type ListingExtraction } from '../listing-extraction.ts'
-import type { ListingHints } from '../listing-hints.ts'
+import { buildListing } from '../../listing/build-listing.ts'
+import { extractionFailure, type ListingExtraction } from '../../listing/listing-extraction.ts'
+import type { ListingHints } from '../../listing/listing-hints.ts'
 import { isBotCheckPage } from './detect-bot-check.ts'
 import { findPropertyObject, SEARCH_PAGE } from './find-property-object.ts'
 import { propertyToHints } from './property-to-hints.ts'
@@ -24,23 +24,28 @@ import {
  */
 export function extractZillowListing(doc: Document, pageUrl: string): ListingExtraction {
   // Other sites use the same bot check; only Zillow's is ours to explain.
-  if (!isZillowPageUrl(pageUrl)) return extractionFailure('not-a-listing')
-  if (isBotCheckPage(doc)) return extractionFailure('bot-check')
+  if (!isZillowPageUrl(pageUrl)) return extractionFailure('not-a-listing', 'zillow')
+  if (isBotCheckPage(doc)) return extractionFailure('bot-check', 'zillow')
 
   const zpid = listingZpidFromUrl(pageUrl)
-  if (zpid === null) return extractionFailure('not-a-listing')
+  if (zpid === null) return extractionFailure('not-a-listing', 'zillow')
 
   const found = findPropertyObject(doc)
   // A listing URL over a search page's data: the agent clicked a home in the results.
-  if (found === SEARCH_PAGE) return extractionFailure('stale-page')
-  if (found && found.zpid !== null && found.zpid !== zpid) return extractionFailure('stale-page')
+  if (found === SEARCH_PAGE) return extractionFailure('stale-page', 'zillow')
+  if (found && found.zpid !== null && found.zpid !== zpid)
+    return extractionFailure('stale-page', 'zillow')
 
   const jsonLd = readJsonLdHints(doc, zpid)
   const meta = readMetaHints(doc)
   const metaIsOurs = meta.sourceId === undefined || meta.sourceId === zpid
 
   const sources: ListingHints[] = []
-  if (found) sources.push(propertyToHints(found.property))
+  if (found) {
+    const hints = propertyToHints(found.property)
+    if (hints.status === undefined && found.rentalQuery) hints.status = 'for_rent'
+    sources.push(hints)
+  }
   if (jsonLd.hints) sources.push(jsonLd.hints)
   if (metaIsOurs) sources.push(meta)
   sources.push(addressHintsFromUrl(pageUrl))
@@ -53,5 +58,5 @@ export function extractZillowListing(doc: Document, pageUrl: string): ListingExt
   })
   if (listing) return { ok: true, listing }
   const sawAnotherHome = jsonLd.otherListingSeen || !metaIsOurs
-  return extractionFailure(!found && sawAnotherHome ? 'stale-page' : 'no-data')
+  return extractionFailure(!found && sawAnotherHome ? 'stale-page' : 'no-data', 'zillow')
 }

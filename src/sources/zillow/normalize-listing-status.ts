@@ -1,5 +1,5 @@
 import type { ListingStatus } from '../../../api/schemas/listing.ts'
-import { valueAt } from '../json-value.ts'
+import { valueAt } from '../../listing/json-value.ts'
 
 const ZILLOW_STATUSES: Record<string, ListingStatus> = {
   FOR_SALE: 'for_sale',
@@ -28,16 +28,4 @@ export function statusFromZillow(property: unknown): ListingStatus | undefined {
   if (flag('isPending', 'is_pending')) return 'pending'
   if (flag('isComingSoon', 'is_comingSoon')) return 'coming_soon'
   return status
-}
-
-/** "Status: Active" and the like in older pages' display facts. */
-export function statusFromText(text: string): ListingStatus | undefined {
-  const t = text.toLowerCase()
-  if (/\b(active|for sale)\b/.test(t)) return 'for_sale'
-  if (/\bfor rent\b/.test(t)) return 'for_rent'
-  if (/\b(pending|contingent|under contract)\b/.test(t)) return 'pending'
-  if (/\bcoming soon\b/.test(t)) return 'coming_soon'
-  if (/\bsold\b/.test(t)) return 'sold'
-  if (/\boff[\s-]*market\b/.test(t)) return 'off_market'
-  return undefined
 }

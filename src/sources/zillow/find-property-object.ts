@@ -1,4 +1,10 @@
-import { isRecord, parseJson, recordAt, valueAt, type JsonRecord } from '../json-value.ts'
+import {
+  isRecord,
+  parseJson,
+  recordAt,
+  valueAt,
+  type JsonRecord,
+} from '../../listing/json-value.ts'
 import { zpidOfProperty } from './zpid-of-property.ts'
 
 /**
@@ -19,6 +25,11 @@ export interface FoundProperty {
   origin: PropertyOrigin
   /** The zpid the data is about (the object's own, else its cache key's); `null` if it never says. */
   zpid: string | null
+  /**
+   * The cache key's query asked for a rental (`ForRentShopperPlatformFullRenderQuery{…}`): rental
+   * payloads may carry no `homeStatus`, and the query is then what says the home is for rent.
+   */
+  rentalQuery: boolean
 }
 
 /** A search-results page's data (what a listing URL shows after in-app navigation from search). */
@@ -46,7 +57,12 @@ function firstCacheProperty(cache: unknown, origin: PropertyOrigin): FoundProper
   for (const [key, entry] of cacheEntries(cache)) {
     const property = recordAt(entry, 'property')
     if (property) {
-      return { property, origin, zpid: zpidOfProperty(property) ?? zpidFromCacheKey(key) }
+      return {
+        property,
+        origin,
+        zpid: zpidOfProperty(property) ?? zpidFromCacheKey(key),
+        rentalQuery: /^ForRent/i.test(key),
+      }
     }
   }
   return null
@@ -74,6 +90,7 @@ function mergedApolloProperty(apollo: unknown): FoundProperty | null {
   return {
     property: merged,
     origin: 'apollo',
+    rentalQuery: false,
     zpid:
       zpidOfProperty(merged) ??
       keyZpid ??

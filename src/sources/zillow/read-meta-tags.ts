@@ -1,5 +1,5 @@
-import type { ListingHints } from '../listing-hints.ts'
-import { parseLooseNumber } from '../parse-number.ts'
+import type { ListingHints } from '../../listing/listing-hints.ts'
+import { parseLooseNumber } from '../../listing/parse-number.ts'
 import { parseOneLineAddress, parseZillowSummary } from './parse-zillow-summary.ts'
 import { zpidFromLink } from './zillow-url.ts'
 

@@ -34,7 +34,12 @@ describe('findPropertyObject', () => {
         }),
       ),
     )
-    expect(found).toEqual({ property: { zpid: 42, price: 1 }, origin: 'next-data', zpid: '42' })
+    expect(found).toEqual({
+      property: { zpid: 42, price: 1 },
+      origin: 'next-data',
+      zpid: '42',
+      rentalQuery: false,
+    })
   })
 
   it('skips entries without a property and takes the zpid from the key when the object lacks it', () => {
@@ -52,7 +57,31 @@ describe('findPropertyObject', () => {
         }),
       ),
     )
-    expect(found).toEqual({ property: { price: 2 }, origin: 'next-data-legacy', zpid: '7' })
+    expect(found).toEqual({
+      property: { price: 2 },
+      origin: 'next-data-legacy',
+      zpid: '7',
+      rentalQuery: false,
+    })
+  })
+
+  it('says when the query asked for a rental (rental payloads may lack homeStatus)', () => {
+    const found = findPropertyObject(
+      doc(
+        nextData({
+          props: {
+            pageProps: {
+              componentProps: {
+                gdpClientCache: cache({
+                  'ForRentShopperPlatformFullRenderQuery{"zpid":9}': { property: { zpid: 9 } },
+                }),
+              },
+            },
+          },
+        }),
+      ),
+    )
+    expect(found).toMatchObject({ zpid: '9', rentalQuery: true })
   })
 
   it('accepts a cache that is already an object', () => {
@@ -87,6 +116,7 @@ describe('findPropertyObject', () => {
       property: { zpid: 5, city: 'Ames', price: 10, bedrooms: 2 },
       origin: 'apollo',
       zpid: '5',
+      rentalQuery: false,
     })
   })
 

@@ -7,10 +7,11 @@ import {
   stringsAt,
   valueAt,
   type JsonRecord,
-} from '../json-value.ts'
-import type { ListingHints } from '../listing-hints.ts'
-import { areaToSquareFeet, parseAreaText } from '../parse-number.ts'
-import { homeTypeFromText, homeTypeFromZillowCode } from './normalize-home-type.ts'
+} from '../../listing/json-value.ts'
+import type { ListingHints } from '../../listing/listing-hints.ts'
+import { areaToSquareFeet, parseAreaText } from '../../listing/parse-number.ts'
+import { homeTypeFromText } from '../../listing/home-type.ts'
+import { homeTypeFromZillowCode } from './normalize-home-type.ts'
 import { statusFromZillow } from './normalize-listing-status.ts'
 import { hintsFromDetailsItems } from './read-details-items.ts'
 import { selectGalleryPhotos } from './select-gallery-photos.ts'
@@ -94,6 +95,67 @@ function nonEmpty<T>(list: T[]): T[] | undefined {
   return list.length > 0 ? list : undefined
 }
 
+/** A day as Zillow writes it: `"2024-06-17"`, an ISO time, or epoch milliseconds. */
+function calendarDay(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    return new Date(value).toISOString().slice(0, 10)
+  }
+  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}/.exec(value.trim())?.[0]
+  return undefined
+}
+
+/**
+ * Rental payloads sum up their facts as labelled pairs (`resoFacts.atAGlanceFacts`: "Heating":
+ * "Electric", "Date available": "Available Now"); they fill what the fact lists lack.
+ */
+function atAGlance(reso: JsonRecord | undefined): Partial<ListingHints> {
+  const facts = new Map<string, string>()
+  for (const entry of arrayAt(reso, 'atAGlanceFacts') ?? []) {
+    const label = stringAt(entry, 'factLabel')
+    const value = stringAt(entry, 'factValue')
+    if (label !== undefined && value !== undefined) facts.set(label.trim().toLowerCase(), value)
+  }
+  const list = (label: string) => {
+    const value = facts.get(label)
+    return value === undefined ? undefined : [value]
+  }
+  return {
+    heating: list('heating'),
+    cooling: list('cooling'),
+    laundry: facts.get('laundry'),
+    // "Available Now" or a date such as "07/01/2026".
+    dateAvailable: usDate(facts.get('date available')),
+  }
+}
+
+/** `MM/DD/YYYY` → `YYYY-MM-DD`; anything else (e.g. "Available Now") → undefined. */
+function usDate(text: string | undefined): string | undefined {
+  const match = text === undefined ? null : /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim())
+  if (!match) return undefined
+  const [, month = '', day = '', year = ''] = match
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
+}
+
+/**
+ * Rental payloads round half baths up (`bathrooms: 3` for a "2.5-bath" townhome, as its own
+ * text says); when the remarks name a half-bath count that rounds up to the payload's, the
+ * remarks are right.
+ */
+function bathroomsFromRemarks(bathrooms: number | undefined, remarks: string | undefined) {
+  if (bathrooms === undefined || remarks === undefined) return bathrooms
+  const stated = /\b(\d{1,2}\.5)[\s-]*(?:bath|ba\b)/i.exec(remarks)?.[1]
+  if (stated === undefined) return bathrooms
+  const half = Number(stated)
+  return Math.ceil(half) === bathrooms ? half : bathrooms
+}
+
+function fillMissing(hints: ListingHints, more: Partial<ListingHints>): void {
+  for (const key of Object.keys(more) as (keyof ListingHints)[]) {
+    if (hints[key] === undefined && more[key] !== undefined)
+      Object.assign(hints, { [key]: more[key] })
+  }
+}
+
 /** Everything a Zillow property object (any generation) says about the listing. */
 export function propertyToHints(property: JsonRecord): ListingHints {
   const reso = recordAt(property, 'resoFacts')
@@ -109,10 +171,12 @@ export function propertyToHints(property: JsonRecord): ListingHints {
       homeTypeFromZillowCode(stringAt(property, 'homeType')) ??
       homeTypeFromText(stringAt(reso, 'homeType')),
     bedrooms: numberAt(property, 'bedrooms') ?? numberAt(reso, 'bedrooms'),
-    bathrooms:
+    bathrooms: bathroomsFromRemarks(
       numberAt(property, 'bathrooms') ??
-      numberAt(reso, 'bathroomsFloat') ??
-      numberAt(reso, 'bathrooms'),
+        numberAt(reso, 'bathroomsFloat') ??
+        numberAt(reso, 'bathrooms'),
+      stringAt(property, 'description'),
+    ),
     livingAreaSqft: livingArea(property),
     lotSizeSqft: lotSize(property),
     yearBuilt: numberAt(property, 'yearBuilt') ?? numberAt(reso, 'yearBuilt'),
@@ -130,14 +194,13 @@ export function propertyToHints(property: JsonRecord): ListingHints {
       contact(stringAt(attribution, 'brokerName'), stringAt(attribution, 'brokerPhoneNumber')) ??
       listedBy(property, 'BROKER') ??
       contact(stringAt(property, 'brokerageName'), undefined),
+    soldDate: calendarDay(valueAt(property, 'dateSoldString') ?? valueAt(property, 'dateSold')),
+    // Rentals: the move-in date, where the page gives one.
+    dateAvailable: calendarDay(valueAt(property, 'availabilityDate')),
   }
 
   // Older payloads say some of it only in display strings; they fill what the fields lack.
-  if (Array.isArray(property.detailsItems)) {
-    const legacy = hintsFromDetailsItems(property)
-    for (const key of Object.keys(legacy) as (keyof ListingHints)[]) {
-      if (hints[key] === undefined) Object.assign(hints, { [key]: legacy[key] })
-    }
-  }
+  if (Array.isArray(property.detailsItems)) fillMissing(hints, hintsFromDetailsItems(property))
+  fillMissing(hints, atAGlance(reso))
   return hints
 }

@@ -1,6 +1,6 @@
-import type { ListingHints } from '../listing-hints.ts'
-import { parseAreaText, parseLooseNumber } from '../parse-number.ts'
-import { homeTypeFromText } from './normalize-home-type.ts'
+import type { ListingHints } from '../../listing/listing-hints.ts'
+import { parseAreaText, parseLooseNumber } from '../../listing/parse-number.ts'
+import { homeTypeFromText } from '../../listing/home-type.ts'
 
 /**
  * Zillow's one-sentence summaries in `og:description` / `<meta name="description">`:
