@@ -2,6 +2,7 @@
 // root. Origins come from the build environment (scripts/extension-config.ts).
 import { defineManifest } from '@crxjs/vite-plugin'
 import { brand } from './api/brand.ts'
+import { LEAD_SOURCE_SITES, LEAD_SOURCES } from './api/lead-sources.ts'
 import { LISTING_SOURCE_SITES, LISTING_SOURCES } from './api/listing-sources.ts'
 import pkg from './package.json' with { type: 'json' }
 import { extensionBuildConfig, matchPattern } from './scripts/extension-config.ts'
@@ -16,17 +17,13 @@ export const PHOTO_HOST_PATTERNS = LISTING_SOURCES.flatMap(
 )
 export const MARKETPLACE_CREATE_PATTERN = 'https://www.facebook.com/marketplace/create/*'
 /**
- * FSBO sites' listing and search-results pages (src/fsbo/fsbo-site-urls.ts); fsbo.com answers on
- * both its bare and its www name. Content-script matches only: the worker never fetches these.
+ * Every lead source's listing and search-results pages (api/lead-sources.ts): where the FSBO
+ * content script runs. Content-script matches only: the worker never fetches these.
  */
-export const FSBO_PAGE_PATTERNS = [
-  'https://fsbo.com/listings/listings/show/id/*',
-  'https://www.fsbo.com/listings/listings/show/id/*',
-  'https://fsbo.com/listings/search/*',
-  'https://www.fsbo.com/listings/search/*',
-  'https://www.forsalebyowner.com/listing/*',
-  'https://www.forsalebyowner.com/search/*',
-]
+export const FSBO_PAGE_PATTERNS = LEAD_SOURCES.flatMap((source) => [
+  ...LEAD_SOURCE_SITES[source].listingPages,
+  ...LEAD_SOURCE_SITES[source].resultsPages,
+])
 
 /** The content scripts, each a self-contained bundle (vite.config.ts builds them so). */
 export const LISTING_CONTENT_SCRIPT = 'src/content/listing.ts'

@@ -19,11 +19,27 @@ function result(
   loopback: [flowMs: number, downloadMs: number],
   cdn: [flowMs: number, downloadMs: number],
   extractionMs = 3,
+  redfinFlowMs = 1300,
 ): ExtensionFlowResult {
   return {
     networks: [network('loopback', ...loopback), network('cdn', ...cdn)],
     photoBytes: 226 * 1024,
-    extractionMs: [extractionMs],
+    sources: [
+      {
+        source: 'zillow',
+        flowMs: [cdn[0]],
+        page: 'bench-1.5mb-sf-house.html',
+        pageBytes: 1_500_000,
+        extractionMs: [extractionMs],
+      },
+      {
+        source: 'redfin',
+        flowMs: [redfinFlowMs - 100, redfinFlowMs, redfinFlowMs + 100],
+        page: 'la-quinta-house-for-rent.html',
+        pageBytes: 1_200_000,
+        extractionMs: [4],
+      },
+    ],
   }
 }
 
@@ -67,6 +83,19 @@ describe('reportExtensionFlow', () => {
     expect(farFromDownload.lines).toContain(
       '  click → filled ≤ 1.5× download only, cdn: FAIL (1.60×)',
     )
-    expect(reportExtensionFlow(result([1100, 90], [1400, 1000], 25)).ok).toBe(false)
+    const slowExtraction = reportExtensionFlow(result([1100, 90], [1400, 1000], 25))
+    expect(slowExtraction.ok).toBe(false)
+    expect(slowExtraction.lines).toContain(
+      '  Zillow: extraction in Chromium < 20 ms: FAIL (25.0 ms)',
+    )
+  })
+
+  it('judges every source on its own: click → filled at CDN pace and its extraction', () => {
+    const report = reportExtensionFlow(result([1100, 90], [1400, 1000]))
+    expect(report.lines).toContain('  Redfin: click → filled < 3000 ms, cdn: PASS (1300 ms)')
+    expect(report.lines).toContain('  Redfin: extraction in Chromium < 20 ms: PASS (4.0 ms)')
+    const slowRedfin = reportExtensionFlow(result([1100, 90], [1400, 1000], 3, 3200))
+    expect(slowRedfin.ok).toBe(false)
+    expect(slowRedfin.lines).toContain('  Redfin: click → filled < 3000 ms, cdn: FAIL (3200 ms)')
   })
 })

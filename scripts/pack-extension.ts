@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { LEAD_SOURCE_SITES, LEAD_SOURCES } from '../api/lead-sources.ts'
 import { LISTING_SOURCE_SITES, LISTING_SOURCES } from '../api/listing-sources.ts'
 import { extensionBuildConfig, extensionIdFromKey, extensionOutDir } from './extension-config.ts'
 import { directoryEntries, zip } from './zip.ts'
@@ -42,8 +43,25 @@ export function checkManifest(manifest: BuiltManifest, siteOrigins: string[]): s
     problems.push(`externally_connectable.matches is ${JSON.stringify(connectable)}, not the site`)
   }
   if (manifest.externally_connectable?.ids) problems.push('externally_connectable.ids is set')
-  problems.push(...checkListingSources(manifest))
+  problems.push(...checkListingSources(manifest), ...checkLeadSources(manifest))
   return problems
+}
+
+/** The FSBO content script runs on exactly the lead sources' pages (api/lead-sources.ts). */
+export function checkLeadSources(manifest: BuiltManifest): string[] {
+  const pages = LEAD_SOURCES.flatMap((source) => [
+    ...LEAD_SOURCE_SITES[source].listingPages,
+    ...LEAD_SOURCE_SITES[source].resultsPages,
+  ])
+  const script = manifest.content_scripts?.find((each) =>
+    each.js?.some((file) => /fsbo/.test(file)),
+  )
+  if (!script) return ['no FSBO content script']
+  return sameSet(script.matches ?? [], pages)
+    ? []
+    : [
+        `the FSBO content script matches ${JSON.stringify(script.matches)}, not the registry's ${JSON.stringify(pages)}`,
+      ]
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>

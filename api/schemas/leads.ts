@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LEAD_SOURCE_SITES, LEAD_SOURCES, type LeadSource } from '../lead-sources.ts'
 import { EMAIL_PATTERN, messages } from '../validation-rules.ts'
 import { pageOf, pageQueryFields, timestampField } from './fields.ts'
 
@@ -7,18 +8,18 @@ import { pageOf, pageQueryFields, timestampField } from './fields.ts'
  * listing page and the dashboard shows them. Facts a page may not show are `null`, never guessed.
  */
 
-export const LEAD_SOURCES = ['zillow_fsbo', 'fsbo_com', 'forsalebyowner_com'] as const
-export type LeadSource = (typeof LEAD_SOURCES)[number]
+export { LEAD_SOURCES, type LeadSource } from '../lead-sources.ts'
 
 export const LEAD_STATUSES = ['new', 'contacted', 'do_not_call'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
-/** Where a lead came from, as the dashboard, the CSV export and Follow Up Boss name it. */
-export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
-  zillow_fsbo: 'Zillow (FSBO)',
-  fsbo_com: 'FSBO.com',
-  forsalebyowner_com: 'ForSaleByOwner.com',
-}
+/**
+ * Where a lead came from, as the dashboard, the CSV export and Follow Up Boss name it: its name in
+ * the registry.
+ */
+export const LEAD_SOURCE_LABELS = Object.fromEntries(
+  LEAD_SOURCES.map((source) => [source, LEAD_SOURCE_SITES[source].name]),
+) as Record<LeadSource, string>
 
 /** A lead's status, as the dashboard and the CSV export name it. */
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {

@@ -123,7 +123,7 @@ describe('POST /listings/convert', () => {
       payload: rental,
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json().data.draft).toMatchObject({
+    expect(res.json().data?.draft).toMatchObject({
       listing_type: 'rent',
       price: 7500,
       date_available: '2026-12-15',

@@ -1,9 +1,10 @@
+import { LEAD_SOURCE_SITES } from '../../api/lead-sources.ts'
 import { isFsboBotCheckPage } from './detect-fsbo-bot-check.ts'
-import { fsboFailure, type FsboSiteName } from './fsbo-failure.ts'
+import { fsboFailure } from './fsbo-failure.ts'
 import type { FsboExtraction, FsboSource, LeadFields } from './fsbo-lead.ts'
-import { canonicalLink } from './fsbo-site-urls.ts'
 import { hasLeadData, mergeLeadFields } from './merge-lead-fields.ts'
 import { parseAddressLines, textLinesOf } from './parse-address-lines.ts'
+import { canonicalLink } from './parse-link.ts'
 import { readJsonLdLead } from './read-json-ld-lead.ts'
 import { readContactBox, readLabelledFacts } from './read-labelled-facts.ts'
 import { readMicrodataLead } from './read-microdata-lead.ts'
@@ -11,7 +12,6 @@ import { readMicrodataLead } from './read-microdata-lead.ts'
 /** How one FSBO site's listing pages are told apart and where they print what. */
 export interface FsboSiteProfile {
   source: FsboSource
-  site: FsboSiteName
   /** Whether the page is on this site at all. */
   isSiteUrl: (pageUrl: string) => boolean
   /** The listing id in a listing page's URL; `null` on any other page of the site. */
@@ -44,11 +44,12 @@ export function extractFsboSiteLead(
   doc: Document,
   pageUrl: string,
 ): FsboExtraction {
-  if (!profile.isSiteUrl(pageUrl)) return fsboFailure('not-a-listing', profile.site)
-  if (isFsboBotCheckPage(doc)) return fsboFailure('bot-check', profile.site)
+  const site = LEAD_SOURCE_SITES[profile.source].name
+  if (!profile.isSiteUrl(pageUrl)) return fsboFailure('not-a-listing', site)
+  if (isFsboBotCheckPage(doc)) return fsboFailure('bot-check', site)
   const id = profile.listingId(pageUrl)
   const listingUrl = canonicalLink(pageUrl, pageUrl)
-  if (id === null || listingUrl === null) return fsboFailure('not-a-listing', profile.site)
+  if (id === null || listingUrl === null) return fsboFailure('not-a-listing', site)
 
   const facts = doc.querySelector(profile.factsSelector)
   const fields = mergeLeadFields([
@@ -59,7 +60,7 @@ export function extractFsboSiteLead(
     printedAddress(doc, profile.addressSelector),
     ogImage(doc),
   ])
-  if (!hasLeadData(fields)) return fsboFailure('no-data', profile.site)
+  if (!hasLeadData(fields)) return fsboFailure('no-data', site)
   return {
     ok: true,
     lead: { source: profile.source, source_id: id, listing_url: listingUrl, ...fields },

@@ -1,7 +1,14 @@
+import type { LEAD_SOURCE_SITES, LeadSource } from '../../api/lead-sources.ts'
+import type { LISTING_SOURCE_SITES, ListingSource } from '../../api/listing-sources.ts'
 import type { FsboExtraction, FsboFailureReason } from './fsbo-lead.ts'
 
-/** The site as the agent knows it, for messages. */
-export type FsboSiteName = 'Zillow' | 'FSBO.com' | 'ForSaleByOwner.com'
+/**
+ * The site the page is on as the agent knows it, for messages: a name from a registry, the lead
+ * source's, or the listing source's whose pages carry the lead (Zillow FSBO homes are Zillow's).
+ */
+export type FsboSiteName =
+  | (typeof LEAD_SOURCE_SITES)[LeadSource]['name']
+  | (typeof LISTING_SOURCE_SITES)[ListingSource]['name']
 
 /** What the extension tells the agent; each says what to do next. */
 export function fsboFailureMessage(reason: FsboFailureReason, site: FsboSiteName): string {

@@ -11,10 +11,11 @@ import type { HomeType } from '../../api/schemas/listing.ts'
 export function homeTypeFromText(text: string | undefined): HomeType | undefined {
   if (text === undefined) return undefined
   const t = text.toLowerCase().replace(/[_/]+/g, ' ')
+  // Condo first: search buckets such as "condo_townhome_rowhome_coop" are units, not rows.
+  if (/condo|\bco-?op(?:erative)?\b/.test(t)) return 'condo'
   if (/town\s*-?house|townhome|row\s*-?(house|home)/.test(t)) return 'townhouse'
   if (/manufactured|mobile/.test(t)) return 'manufactured'
   if (/single[\s-]*family|\bhouse\b/.test(t)) return 'single_family'
-  if (/condo|co-?op(?:erative)?\b/.test(t)) return 'condo'
   if (/multi[\s-]*family|duplex|triplex|fourplex|quadruplex/.test(t)) return 'multi_family'
   if (/apartment/.test(t)) return 'apartment'
   if (/\blots?\b|\bland\b|acreage|\bfarms?\b/.test(t)) return 'lot'

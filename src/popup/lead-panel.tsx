@@ -1,14 +1,9 @@
-import type { FsboLead, FsboSource } from '../fsbo/fsbo-lead.ts'
+import { LEAD_SOURCE_SITES } from '../../api/lead-sources.ts'
+import type { FsboLead } from '../fsbo/fsbo-lead.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { formatLeadCityLine, formatLeadFacts, formatLeadPrice } from './lead-format.ts'
 import { LeadsPageLink } from './leads-page-link.tsx'
 import type { LeadSaveView } from './use-leads.ts'
-
-const SOURCE_NAMES: Record<FsboSource, string> = {
-  zillow_fsbo: 'Zillow',
-  fsbo_com: 'FSBO.com',
-  forsalebyowner_com: 'ForSaleByOwner.com',
-}
 
 function Contact({ label, value }: { label: string; value: string | null }) {
   return (
@@ -37,7 +32,7 @@ function FullLead({ lead, save, onSave }: LeadPanelProps) {
     <section className="lead" aria-label="Owner lead">
       <div className="lead-head">
         <h2 className="section-title">For sale by owner</h2>
-        <span className="badge">{SOURCE_NAMES[lead.source]}</span>
+        <span className="badge">{LEAD_SOURCE_SITES[lead.source].name}</span>
       </div>
       <div className="lead-listing">
         <p className="preview-price">{formatLeadPrice(lead)}</p>
@@ -65,7 +60,7 @@ function CompactLead({ lead, save, onSave }: LeadPanelProps) {
     <section className="lead" aria-label="Owner lead">
       <div className="lead-compact">
         <div className="lead-compact-text">
-          <p className="small muted">For sale by owner · {SOURCE_NAMES[lead.source]}</p>
+          <p className="small muted">For sale by owner · {LEAD_SOURCE_SITES[lead.source].name}</p>
           <p className="lead-owner">{lead.owner_name ?? 'Owner’s name not shown'}</p>
           <p>{contact || 'No phone or e-mail shown'}</p>
         </div>

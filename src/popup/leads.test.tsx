@@ -265,7 +265,7 @@ describe('a Zillow listing sold by its owner', () => {
     ).toBeInTheDocument()
     const lead = screen.getByRole('region', { name: 'Owner lead' })
     expect(within(lead).getByText("Dana O'Neil")).toBeInTheDocument()
-    expect(within(lead).getByText('For sale by owner · Zillow')).toBeInTheDocument()
+    expect(within(lead).getByText('For sale by owner · Zillow (FSBO)')).toBeInTheDocument()
     expect(within(lead).getByText('(305) 555-0199')).toBeInTheDocument()
     expect(within(lead).getByRole('button', { name: 'Save lead' })).toBeInTheDocument()
   })

@@ -10,11 +10,12 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser } from 'puppeteer-core'
+import type { LeadSource } from '../../api/lead-sources.ts'
 import type { TestAccount } from '../support/accounts.ts'
 import type { RunningServer } from '../support/server.ts'
 
 export interface SeedLead {
-  source: 'zillow_fsbo' | 'fsbo_com' | 'forsalebyowner_com'
+  source: LeadSource
   source_id: string
   listing_url: string
   owner_name: string | null

@@ -32,7 +32,10 @@ import {
   until,
   waitForFillReport,
   waitForMarketplaceField,
+  filledDraftOf,
   type MarketplaceRecord,
+  type StoredConversion,
+  type StoredDraft,
 } from '../support/extension.ts'
 import {
   apiLogin,
@@ -45,35 +48,6 @@ import {
 
 const LISTING = 'next-data-current-sf-house-for-sale.html'
 const MARKETPLACE_URL = 'https://www.facebook.com/marketplace/create/rental'
-
-/** The draft the worker keeps for a Marketplace tab (src/background/drafts.ts). */
-interface StoredDraft {
-  draft: {
-    listing_type: 'sale' | 'rent'
-    property_type: string
-    bedrooms: number | null
-    bathrooms: number | null
-    price: number | null
-    square_feet: number | null
-    description: string
-    address: { street: string; city: string; state: string; zip: string | null }
-    photos: string[]
-    laundry: string | null
-    parking: string | null
-    air_conditioning: string | null
-    heating: string | null
-  }
-  /** Where each photo's download stands, in the draft's order. */
-  photos: { index: number; url: string; state: 'downloading' | 'stored' | 'failed' }[]
-  filledAt: string | null
-  fillSummary: { filled: string[]; needsUser: string[] } | null
-}
-
-interface StoredConversion {
-  phase: string
-  marketplaceTabId: number | null
-  error: { kind: string; message: string } | null
-}
 
 let env: ExtensionEnv
 let account: TestAccount
@@ -92,23 +66,8 @@ afterAll(async () => {
   await env.close()
 }, ENV_TIMEOUT_MS)
 
-/**
- * The draft the worker stored for the conversion that just finished, once the filler has
- * reported back (`draft:filled`, sent right after the report panel shows).
- */
-async function filledDraft(): Promise<StoredDraft> {
-  const worker = await env.ext.worker()
-  const conversion = await storedValue<StoredConversion>(worker, 'session', STORAGE.conversion)
-  expect(conversion?.phase).toBe('done')
-  const key = STORAGE.draft(conversion?.marketplaceTabId ?? -1)
-  let stored: StoredDraft | undefined
-  await until('the filler to report to the worker', async () => {
-    stored = await storedValue<StoredDraft>(worker, 'session', key)
-    return stored?.filledAt != null
-  })
-  if (!stored) throw new Error(`no draft stored under ${key}`)
-  return stored
-}
+/** The draft the worker stored for the conversion that just finished, once filled. */
+const filledDraft = () => filledDraftOf(env.ext)
 
 /** Every photo URL the worker has downloaded so far (fetch(), not an <img>), in order. */
 function photoDownloads(): string[] {

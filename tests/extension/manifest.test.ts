@@ -1,7 +1,8 @@
 /**
  * The built extension's manifest (dist/extension, built once by global-setup.ts) says what the
- * listing-source registry says (api/listing-sources.ts): the listing content script runs on every
- * source's listing pages and nowhere else, and the worker may fetch every source's photos. The
+ * source registries say (api/listing-sources.ts, api/lead-sources.ts): the listing content script
+ * runs on every source's listing pages and nowhere else, the worker may fetch every source's
+ * photos, and the FSBO content script runs on the lead sources' pages. The
  * same check stops `npm run build:extension` (scripts/pack-extension.ts); here it is proven to
  * catch a manifest that drifted.
  */
@@ -9,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { LISTING_SOURCE_SITES, LISTING_SOURCES } from '../../api/listing-sources.ts'
-import { checkListingSources } from '../../scripts/pack-extension.ts'
+import { checkLeadSources, checkListingSources } from '../../scripts/pack-extension.ts'
 import { root } from '../support/paths.ts'
 
 interface Manifest {
@@ -24,7 +25,9 @@ const manifest = JSON.parse(
 describe('the built manifest and the listing-source registry', () => {
   it('agree: one content script on every listing page, every photo host permitted', () => {
     expect(checkListingSources(manifest)).toEqual([])
-    const pages = LISTING_SOURCES.flatMap((source) => LISTING_SOURCE_SITES[source].listingPages)
+    const pages: readonly string[] = LISTING_SOURCES.flatMap(
+      (source) => LISTING_SOURCE_SITES[source].listingPages,
+    )
     const withListingPages = manifest.content_scripts.filter((script) =>
       script.matches.some((pattern) => pages.includes(pattern)),
     )
@@ -35,6 +38,15 @@ describe('the built manifest and the listing-source registry', () => {
         expect(manifest.host_permissions).toContain(host)
       }
     }
+  })
+
+  it('and the lead-source registry agree on the FSBO content script, and disagree once it drifts', () => {
+    expect(checkLeadSources(manifest)).toEqual([])
+    const drifted = structuredClone(manifest)
+    for (const script of drifted.content_scripts) {
+      script.matches = script.matches.filter((pattern) => !pattern.includes('forsalebyowner'))
+    }
+    expect(checkLeadSources(drifted)).toHaveLength(1)
   })
 
   it('disagree when a source is missing from the manifest, or a listing site is fetched', () => {

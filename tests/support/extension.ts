@@ -388,16 +388,28 @@ export async function popupPreview(popup: Page): Promise<{
   address: string
   facts: string
   photos: string
+  source: string
 }> {
   await popup.waitForSelector('article.preview')
   // No named functions inside: tsx (the bench) would wrap them in a helper the page lacks.
-  const [price, address, facts, photos] = await popup.evaluate(() =>
-    ['.preview-price', '.preview-address', '.preview-facts', '.preview-body > .muted.small'].map(
-      (selector) =>
-        (document.querySelector(`article.preview ${selector}`)?.textContent ?? '').trim(),
+  const [price, address, facts, photos, source] = await popup.evaluate(() =>
+    [
+      '.preview-price',
+      '.preview-address',
+      '.preview-facts',
+      '.preview-body > .muted.small',
+      '.preview-source',
+    ].map((selector) =>
+      (document.querySelector(`article.preview ${selector}`)?.textContent ?? '').trim(),
     ),
   )
-  return { price: price ?? '', address: address ?? '', facts: facts ?? '', photos: photos ?? '' }
+  return {
+    price: price ?? '',
+    address: address ?? '',
+    facts: facts ?? '',
+    photos: photos ?? '',
+    source: source ?? '',
+  }
 }
 
 /**
@@ -505,4 +517,52 @@ export async function waitForFillReport(page: Page, timeout = 30_000): Promise<n
     { polling: 'mutation', timeout },
   )
   return Number(await handle.jsonValue())
+}
+
+/** The draft the worker keeps for a Marketplace tab (src/background/drafts.ts). */
+export interface StoredDraft {
+  draft: {
+    listing_type: 'sale' | 'rent'
+    property_type: string | null
+    bedrooms: number | null
+    bathrooms: number | null
+    price: number | null
+    square_feet: number | null
+    description: string
+    address: { street: string; city: string; state: string; zip: string | null }
+    photos: string[]
+    laundry: string | null
+    parking: string | null
+    air_conditioning: string | null
+    heating: string | null
+    date_available: string | null
+  }
+  /** Where each photo's download stands, in the draft's order. */
+  photos: { index: number; url: string; state: 'downloading' | 'stored' | 'failed' }[]
+  filledAt: string | null
+  fillSummary: { filled: string[]; needsUser: string[] } | null
+}
+
+export interface StoredConversion {
+  phase: string
+  marketplaceTabId: number | null
+  error: { kind: string; message: string } | null
+}
+
+/**
+ * The draft the worker stored for the conversion that just finished, once the filler has
+ * reported back (`draft:filled`, sent right after the report panel shows).
+ */
+export async function filledDraftOf(ext: ExtensionBrowser): Promise<StoredDraft> {
+  const worker = await ext.worker()
+  const conversion = await storedValue<StoredConversion>(worker, 'session', STORAGE.conversion)
+  if (conversion?.phase !== 'done') throw new Error(`conversion is ${String(conversion?.phase)}`)
+  const key = STORAGE.draft(conversion.marketplaceTabId ?? -1)
+  let stored: StoredDraft | undefined
+  await until('the filler to report to the worker', async () => {
+    stored = await storedValue<StoredDraft>(worker, 'session', key)
+    return stored?.filledAt != null
+  })
+  if (!stored) throw new Error(`no draft stored under ${key}`)
+  return stored
 }

@@ -267,6 +267,13 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
     send(res, 404, 'text/html', '<!doctype html><title>Not found</title><h1>Not found</h1>')
   }
 
+  function listingPage(source: ListingSource, file: string): string {
+    const url = fixtureUrl(file, listingFixtures(source))
+    const { host, pathname } = new URL(url)
+    listingRoutes.set(`${host}${pathname}`, path.join(listingFixtures(source), file))
+    return url
+  }
+
   const { key, cert } = selfSignedCertificate()
   const server: Server = createServer({ key, cert }, handle)
   await new Promise<void>((resolve, reject) => {
@@ -280,15 +287,8 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
   return {
     port,
     resolverArg: `--host-resolver-rules=${MAPPED_HOSTS.map((h) => `MAP ${h} 127.0.0.1:${port}`).join(', ')}`,
-    zillowPage(file) {
-      return this.listingPage('zillow', file)
-    },
-    listingPage(source, file) {
-      const url = fixtureUrl(file, listingFixtures(source))
-      const { host, pathname } = new URL(url)
-      listingRoutes.set(`${host}${pathname}`, path.join(listingFixtures(source), file))
-      return url
-    },
+    zillowPage: (file) => listingPage('zillow', file),
+    listingPage,
     fsboPage(file) {
       const url = fixtureUrl(file, FSBO_FIXTURES)
       fsboRoutes.set(fsboKey(new URL(url)), file)

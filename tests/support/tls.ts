@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { LEAD_SOURCE_SITES, LEAD_SOURCES } from '../../api/lead-sources.ts'
 import { LISTING_SOURCE_SITES, LISTING_SOURCES } from '../../api/listing-sources.ts'
 
 export interface TlsCredentials {
@@ -15,14 +16,15 @@ export interface TlsCredentials {
   cert: Buffer
 }
 
-/** The host of each match pattern (`https://www.redfin.com/*/ home /*` → `www.redfin.com`). */
+/** The host of each Chrome match pattern (its wildcards are in the path only). */
 function hostsOf(patterns: readonly string[]): string[] {
   return patterns.map((pattern) => new URL(pattern.replace(/\*/g, 'x')).hostname)
 }
 
 /**
- * The names the certificate is for: every listing source's pages and photo hosts (from the
- * registry the manifest is built from), Marketplace, the FSBO sites and their image host.
+ * The names the certificate is for: every listing source's pages and photo hosts, every FSBO
+ * site's pages (from the registries the manifest is built from), Marketplace, and the image host
+ * of ForSaleByOwner.com's pages (their pictures stay on loopback too).
  */
 export const MAPPED_HOSTS = [
   ...new Set([
@@ -32,10 +34,13 @@ export const MAPPED_HOSTS = [
         ...LISTING_SOURCE_SITES[source].photoHosts,
       ]),
     ),
+    ...LEAD_SOURCES.flatMap((source) =>
+      hostsOf([
+        ...LEAD_SOURCE_SITES[source].listingPages,
+        ...LEAD_SOURCE_SITES[source].resultsPages,
+      ]),
+    ),
     'www.facebook.com',
-    'fsbo.com',
-    'www.fsbo.com',
-    'www.forsalebyowner.com',
     'images.forsalebyowner.com',
   ]),
 ]

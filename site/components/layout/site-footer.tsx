@@ -113,8 +113,8 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {brand.name}. All rights reserved.
         </p>
         <p className={styles.small}>
-          Zillow and Facebook are trademarks of their owners. {brand.name} is not affiliated with or
-          endorsed by them.
+          Zillow, Realtor.com, Redfin and Facebook are trademarks of their owners. {brand.name} is
+          not affiliated with or endorsed by them.
         </p>
       </div>
     </footer>

@@ -51,8 +51,8 @@ export default function PrivacyPage() {
       <h2>The Chrome extension</h2>
       <ul>
         <li>
-          It reads the Zillow listing page you choose to convert, only when you click its icon. It
-          does not read other pages or your browsing history.
+          It reads the Zillow, Realtor.com or Redfin listing page you choose to convert, only when
+          you click its icon. It does not read other pages or your browsing history.
         </li>
         <li>
           It fills in the Facebook Marketplace listing form in your own browser and downloads the

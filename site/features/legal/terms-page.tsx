@@ -64,9 +64,9 @@ export default function TermsPage() {
 
       <h2>6. Other companies&apos; sites</h2>
       <p>
-        {brand.name} is not affiliated with or endorsed by Zillow or Facebook. When they change
-        their sites, conversion may stop working for a while until we adapt; we work to fix such
-        breaks quickly.
+        {brand.name} is not affiliated with or endorsed by Zillow, Realtor.com, Redfin or Facebook.
+        When they change their sites, conversion may stop working for a while until we adapt; we
+        work to fix such breaks quickly.
       </p>
 
       <h2>7. Results</h2>

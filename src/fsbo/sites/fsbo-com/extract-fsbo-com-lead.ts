@@ -1,6 +1,6 @@
-import { extractFsboSiteLead, type FsboSiteProfile } from './extract-fsbo-site-lead.ts'
-import type { FsboExtraction } from './fsbo-lead.ts'
-import { fsboComListingId, isFsboComUrl } from './fsbo-site-urls.ts'
+import { extractFsboSiteLead, type FsboSiteProfile } from '../../extract-fsbo-site-lead.ts'
+import type { FsboExtraction } from '../../fsbo-lead.ts'
+import { fsboComListingId, isFsboComUrl } from './fsbo-com-url.ts'
 
 /**
  * fsbo.com listing pages (`/listings/listings/show/id/<id>/`): a schema.org JSON-LD block, the
@@ -9,7 +9,6 @@ import { fsboComListingId, isFsboComUrl } from './fsbo-site-urls.ts'
  */
 export const FSBO_COM_PROFILE: FsboSiteProfile = {
   source: 'fsbo_com',
-  site: 'FSBO.com',
   isSiteUrl: isFsboComUrl,
   listingId: (pageUrl) => fsboComListingId(pageUrl),
   contactSelector: '#contact-owner, .contact-owner, .seller-info',

@@ -1,6 +1,6 @@
-import { extractFsboSiteLead, type FsboSiteProfile } from './extract-fsbo-site-lead.ts'
-import type { FsboExtraction } from './fsbo-lead.ts'
-import { forSaleByOwnerListingId, isForSaleByOwnerUrl } from './fsbo-site-urls.ts'
+import { extractFsboSiteLead, type FsboSiteProfile } from '../../extract-fsbo-site-lead.ts'
+import type { FsboExtraction } from '../../fsbo-lead.ts'
+import { forSaleByOwnerListingId, isForSaleByOwnerUrl } from './forsalebyowner-url.ts'
 
 /**
  * forsalebyowner.com listing pages (`/listing/<address-slug>/<id>`): JSON-LD when present, the
@@ -10,7 +10,6 @@ import { forSaleByOwnerListingId, isForSaleByOwnerUrl } from './fsbo-site-urls.t
  */
 export const FORSALEBYOWNER_PROFILE: FsboSiteProfile = {
   source: 'forsalebyowner_com',
-  site: 'ForSaleByOwner.com',
   isSiteUrl: isForSaleByOwnerUrl,
   listingId: (pageUrl) => forSaleByOwnerListingId(pageUrl),
   contactSelector: '[data-testid="seller-contact"], .seller-contact',

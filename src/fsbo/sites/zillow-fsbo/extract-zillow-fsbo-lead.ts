@@ -1,3 +1,4 @@
+import { LISTING_SOURCE_SITES } from '../../../../api/listing-sources.ts'
 import {
   arrayAt,
   numberAt,
@@ -5,19 +6,19 @@ import {
   stringAt,
   valueAt,
   type JsonRecord,
-} from '../listing/json-value.ts'
-import { isBotCheckPage } from '../sources/zillow/detect-bot-check.ts'
-import { findPropertyObject, SEARCH_PAGE } from '../sources/zillow/find-property-object.ts'
-import { selectGalleryPhotos } from '../sources/zillow/select-gallery-photos.ts'
+} from '../../../listing/json-value.ts'
+import { isBotCheckPage } from '../../../sources/zillow/detect-bot-check.ts'
+import { findPropertyObject, SEARCH_PAGE } from '../../../sources/zillow/find-property-object.ts'
+import { selectGalleryPhotos } from '../../../sources/zillow/select-gallery-photos.ts'
 import {
   canonicalListingUrl,
   isZillowPageUrl,
   listingZpidFromUrl,
-} from '../sources/zillow/zillow-url.ts'
-import { fsboFailure } from './fsbo-failure.ts'
-import type { FsboExtraction, LeadFields } from './fsbo-lead.ts'
-import { emailIn, phoneAsShown, positiveOrNull, textFromData } from './lead-text.ts'
-import { hasLeadData, mergeLeadFields } from './merge-lead-fields.ts'
+} from '../../../sources/zillow/zillow-url.ts'
+import { fsboFailure } from '../../fsbo-failure.ts'
+import type { FsboExtraction, LeadFields } from '../../fsbo-lead.ts'
+import { emailIn, phoneAsShown, positiveOrNull, textFromData } from '../../lead-text.ts'
+import { hasLeadData, mergeLeadFields } from '../../merge-lead-fields.ts'
 
 /**
  * An FSBO lead from a Zillow listing page. The property object is the one the listing extractor
@@ -96,18 +97,20 @@ function listingFacts(property: JsonRecord): LeadFields {
   }
 }
 
+/** The site the agent is on: Zillow FSBO homes are Zillow listings. */
+const SITE = LISTING_SOURCE_SITES.zillow.name
+
 export function extractZillowFsboLead(doc: Document, pageUrl: string): FsboExtraction {
-  if (!isZillowPageUrl(pageUrl)) return fsboFailure('not-a-listing', 'Zillow')
-  if (isBotCheckPage(doc)) return fsboFailure('bot-check', 'Zillow')
+  if (!isZillowPageUrl(pageUrl)) return fsboFailure('not-a-listing', SITE)
+  if (isBotCheckPage(doc)) return fsboFailure('bot-check', SITE)
   const zpid = listingZpidFromUrl(pageUrl)
-  if (zpid === null) return fsboFailure('not-a-listing', 'Zillow')
+  if (zpid === null) return fsboFailure('not-a-listing', SITE)
 
   const found = findPropertyObject(doc)
-  if (found === SEARCH_PAGE) return fsboFailure('not-a-listing', 'Zillow')
+  if (found === SEARCH_PAGE) return fsboFailure('not-a-listing', SITE)
   // No data, or another home's (Zillow navigates without reloading): a reload fixes both.
-  if (!found || (found.zpid !== null && found.zpid !== zpid))
-    return fsboFailure('no-data', 'Zillow')
-  if (!isZillowFsbo(found.property)) return fsboFailure('not-fsbo', 'Zillow')
+  if (!found || (found.zpid !== null && found.zpid !== zpid)) return fsboFailure('no-data', SITE)
+  if (!isZillowFsbo(found.property)) return fsboFailure('not-fsbo', SITE)
 
   const fields = mergeLeadFields([
     ownerFromListedBy(found.property),
@@ -115,7 +118,7 @@ export function extractZillowFsboLead(doc: Document, pageUrl: string): FsboExtra
     ownerFromContactRecipients(found.property),
     listingFacts(found.property),
   ])
-  if (!hasLeadData(fields)) return fsboFailure('no-data', 'Zillow')
+  if (!hasLeadData(fields)) return fsboFailure('no-data', SITE)
   return {
     ok: true,
     lead: {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import listingPage from '../../tests/fixtures/fsbo/fsbo-com-listing-miami-house.html?raw'
-import searchPage from '../../tests/fixtures/fsbo/fsbo-com-search-results-miami.html?raw'
+import listingPage from '../../../../tests/fixtures/fsbo/fsbo-com-listing-miami-house.html?raw'
+import searchPage from '../../../../tests/fixtures/fsbo/fsbo-com-search-results-miami.html?raw'
 import { extractFsboComLead } from './extract-fsbo-com-lead.ts'
-import type { FsboLead } from './fsbo-lead.ts'
-import { parseHtml } from './test-documents.ts'
+import type { FsboLead } from '../../fsbo-lead.ts'
+import { parseHtml } from '../../test-documents.ts'
 
 const LISTING_URL = 'https://fsbo.com/listings/listings/show/id/546971/'
 
