@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
+import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import { sampleListing } from './testing/sample-listing.ts'
 
 let t: TestApp
@@ -141,7 +142,9 @@ describe('POST /listings/convert', () => {
 
   it('takes a listing from an extension built before move-in and sale dates existed', async () => {
     const user = await session()
-    const { date_available: _available, sold_date: _sold, ...older } = sampleListing()
+    const older: Partial<NormalizedListing> = sampleListing()
+    delete older.date_available
+    delete older.sold_date
     const res = await t.api({
       method: 'POST',
       url: '/listings/convert',

@@ -51,6 +51,8 @@ interface Conversion {
   /** The form's values the listing decides (the rest is checked against the stored draft). */
   form: { listing_type: 'For Sale' | 'For Rent'; property_type: string; price: string }
   photos: number
+  /** The move-in date the page gives (rentals). */
+  dateAvailable?: string
 }
 
 interface Refusal {
@@ -67,7 +69,7 @@ const SALES: Conversion[] = [
       price: '$345,000',
       address: ['12355 Attlee Dr', 'Houston, TX 77077'],
       facts: '4 bd · 2.5 ba · 2,122 sqft',
-      photos: '',
+      photos: '24 photos (the first 20 go to Marketplace)',
     },
     form: { listing_type: 'For Sale', property_type: 'House', price: '345000' },
     photos: 20,
@@ -102,9 +104,15 @@ const RENTALS: Conversion[] = [
   {
     source: 'realtor',
     file: 'next-data-2026-houston-for-rent.html',
-    preview: { price: '', address: [], facts: '', photos: '' },
-    form: { listing_type: 'For Rent', property_type: 'House', price: '' },
+    preview: {
+      price: '$2,850/mo',
+      address: ['12355 Attlee Dr', 'Houston, TX 77077'],
+      facts: '4 bd · 2.5 ba · 2,122 sqft',
+      photos: '24 photos (the first 20 go to Marketplace)',
+    },
+    form: { listing_type: 'For Rent', property_type: 'House', price: '2850' },
     photos: 20,
+    dateAvailable: '2026-08-01',
   },
   {
     source: 'redfin',
@@ -112,7 +120,7 @@ const RENTALS: Conversion[] = [
     preview: {
       price: '',
       address: ['80819 Calle Azul', 'La Quinta, CA 92253'],
-      facts: '',
+      facts: '2 bd · 2.5 ba · 1,557 sqft',
       photos: '',
     },
     form: { listing_type: 'For Rent', property_type: 'House', price: '' },
@@ -123,13 +131,14 @@ const RENTALS: Conversion[] = [
 const REFUSALS: Refusal[] = [
   {
     source: 'redfin',
+    // Off the market since it sold: the page says when.
     file: 'los-angeles-off-market.html',
-    message: 'This home is off the market: there is nothing to advertise.',
+    message: 'This home sold on September 5, 2025: there is nothing to advertise.',
   },
   {
     source: 'realtor',
     file: 'next-data-2026-houston-sold.html',
-    message: 'This home sold on',
+    message: 'This home sold on April 21, 2023: there is nothing to advertise.',
   },
 ]
 
@@ -180,10 +189,14 @@ function expectFormHolds(record: MarketplaceRecord, stored: StoredDraft, want: C
     expect(state[key], key).toBe(draft[key])
   }
   if (draft.date_available !== null) {
-    const [year, month, day] = draft.date_available.split('-')
-    // A date already past is typed as today's; the fixture's own dates are in the future.
+    // A date already past is typed as today's: the home is available now.
+    const now = new Date()
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
+    const date = draft.date_available < today ? today : draft.date_available
+    const [year, month, day] = date.split('-')
     expect(state.date_available).toBe(`${month}/${day}/${year}`)
   }
+  expect(draft.date_available).toBe(want.dateAvailable ?? null)
   expect(state.photos).toHaveLength(want.photos)
   expect(stored.photos.filter((photo) => photo.state === 'stored')).toHaveLength(want.photos)
   // Never submitted.
