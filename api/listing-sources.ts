@@ -53,3 +53,25 @@ export function listingSourceNames(): string {
     ? (names[0] ?? '')
     : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`
 }
+
+/** The hosts of `source`'s photo host patterns (`https://ap.rdcpix.com/*` → `ap.rdcpix.com`). */
+function photoHostsOf(source: ListingSource): string[] {
+  return LISTING_SOURCE_SITES[source].photoHosts.map((pattern) => pattern.split('/')[2] ?? '')
+}
+
+/**
+ * Is `url` an https photo on a photo host of `source` (of any source when none is named)? The
+ * extension downloads only such URLs and the server takes no others: a page cannot make the worker
+ * fetch from anywhere else (docs/sources.md#permissions-and-the-install-warning).
+ */
+export function isListingPhotoUrl(url: string, source?: ListingSource): boolean {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  if (parsed.protocol !== 'https:' || parsed.port !== '' || parsed.username !== '') return false
+  const sources = source === undefined ? LISTING_SOURCES : [source]
+  return sources.some((each) => photoHostsOf(each).includes(parsed.hostname))
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LISTING_SOURCES } from '../listing-sources.ts'
+import { isListingPhotoUrl, LISTING_SOURCES } from '../listing-sources.ts'
 
 export { LISTING_SOURCES, type ListingSource } from '../listing-sources.ts'
 
@@ -92,39 +92,45 @@ export const listingFacts = z.strictObject({
 })
 export type ListingFacts = z.infer<typeof listingFacts>
 
-export const normalizedListing = z.strictObject({
-  source: z.enum(LISTING_SOURCES),
-  /** The source's own id of the home (Zillow: zpid; Realtor.com: property id; Redfin: home id), digits only. */
-  source_id: z.string().regex(/^\d{1,20}$/, 'Listing id must be digits'),
-  /** The listing page, without query or fragment. */
-  url: httpsUrl,
-  address: listingAddress,
-  /** Whole dollars as the page shows them: asking price, monthly rent (`for_rent`), or sale price (`sold`). */
-  // The upper bound is the database's 32-bit integer column; no home listing comes near it.
-  price: z.number().nonnegative().max(2_147_483_647).nullable(),
-  listing_status: z.enum(LISTING_STATUSES),
-  home_type: z.enum(HOME_TYPES),
-  bedrooms: z.number().int().min(0).max(100).nullable(),
-  /** Full and partial bathrooms together, as the page counts them (1.5 is one full and one half). */
-  bathrooms: z.number().min(0).max(100).nullable(),
-  living_area_sqft: z.number().int().positive().max(10_000_000).nullable(),
-  lot_size_sqft: z.number().int().positive().max(10_000_000_000).nullable(),
-  year_built: z.number().int().min(1600).max(2100).nullable(),
-  /** The listing's own remarks, entities decoded, whitespace tidied. */
-  description: z.string().trim().min(1).max(LISTING_LIMITS.descriptionMaxLength).nullable(),
-  /** The largest JPEG of each photo of the listing's own gallery, in gallery order, no repeats. */
-  photos: z.array(httpsUrl).max(LISTING_LIMITS.maxPhotos),
-  facts: listingFacts,
-  listing_agent: contact.nullable(),
-  broker: contact.nullable(),
-  /**
-   * A rental's move-in date as the page gives it; `null` when it does not (or says "now").
-   * Optional on the wire: extensions built before it existed leave it out.
-   */
-  date_available: isoDate.nullable().default(null),
-  /** When a `sold` home sold, as the page says; names the date when the listing is refused. */
-  sold_date: isoDate.nullable().default(null),
-})
+export const normalizedListing = z
+  .strictObject({
+    source: z.enum(LISTING_SOURCES),
+    /** The source's own id of the home (Zillow: zpid; Realtor.com: property id; Redfin: home id), digits only. */
+    source_id: z.string().regex(/^\d{1,20}$/, 'Listing id must be digits'),
+    /** The listing page, without query or fragment. */
+    url: httpsUrl,
+    address: listingAddress,
+    /** Whole dollars as the page shows them: asking price, monthly rent (`for_rent`), or sale price (`sold`). */
+    // The upper bound is the database's 32-bit integer column; no home listing comes near it.
+    price: z.number().nonnegative().max(2_147_483_647).nullable(),
+    listing_status: z.enum(LISTING_STATUSES),
+    home_type: z.enum(HOME_TYPES),
+    bedrooms: z.number().int().min(0).max(100).nullable(),
+    /** Full and partial bathrooms together, as the page counts them (1.5 is one full and one half). */
+    bathrooms: z.number().min(0).max(100).nullable(),
+    living_area_sqft: z.number().int().positive().max(10_000_000).nullable(),
+    lot_size_sqft: z.number().int().positive().max(10_000_000_000).nullable(),
+    year_built: z.number().int().min(1600).max(2100).nullable(),
+    /** The listing's own remarks, entities decoded, whitespace tidied. */
+    description: z.string().trim().min(1).max(LISTING_LIMITS.descriptionMaxLength).nullable(),
+    /** The largest JPEG of each photo of the listing's own gallery, in gallery order, no repeats. */
+    photos: z.array(httpsUrl).max(LISTING_LIMITS.maxPhotos),
+    facts: listingFacts,
+    listing_agent: contact.nullable(),
+    broker: contact.nullable(),
+    /**
+     * A rental's move-in date as the page gives it; `null` when it does not (or says "now").
+     * Optional on the wire: extensions built before it existed leave it out.
+     */
+    date_available: isoDate.nullable().default(null),
+    /** When a `sold` home sold, as the page says; names the date when the listing is refused. */
+    sold_date: isoDate.nullable().default(null),
+  })
+  // The extension downloads the draft's photos: only from the listing's own site's photo hosts.
+  .refine((listing) => listing.photos.every((url) => isListingPhotoUrl(url, listing.source)), {
+    message: "Photos must come from the listing site's own photo host",
+    path: ['photos'],
+  })
 export type NormalizedListing = z.infer<typeof normalizedListing>
 
 const soldDateFormat = new Intl.DateTimeFormat('en-US', {

@@ -99,11 +99,15 @@ export const marketplaceDraft = z.strictObject({
   parking: z.enum(MARKETPLACE_PARKING_TYPES).nullable(),
   air_conditioning: z.enum(MARKETPLACE_AIR_CONDITIONING_TYPES).nullable(),
   heating: z.enum(MARKETPLACE_HEATING_TYPES).nullable(),
-  /** A rental's move-in date, `YYYY-MM-DD`; `null` for a sale or when the listing does not say. */
+  /**
+   * A rental's move-in date, `YYYY-MM-DD`; `null` for a sale or when the listing does not say.
+   * Missing from a server older than the extension, so it defaults.
+   */
   date_available: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .nullable(),
+    .nullable()
+    .default(null),
   /** The listing page the draft was made from. */
   source_url: httpsUrl,
 })

@@ -113,6 +113,7 @@ describe('POST /listings/convert', () => {
       source: 'redfin',
       source_id: '6639373',
       url: 'https://www.redfin.com/CA/La-Quinta/80819-Calle-Azul-92253/home/6639373',
+      photos: ['https://ssl.cdn-redfin.com/photo/rent/a9a361ef/bigphoto/0.jpg'],
       listing_status: 'for_rent',
       price: 7500,
       date_available: '2026-12-15',
@@ -140,6 +141,31 @@ describe('POST /listings/convert', () => {
     expect(await usage(user.userId)).toBe(1)
   })
 
+  it("refuses photos from anywhere but the listing site's photo host (the extension downloads them)", async () => {
+    const user = await session()
+    const res = await t.api({
+      method: 'POST',
+      url: '/listings/convert',
+      headers: user.headers,
+      payload: sampleListing({
+        photos: ['https://photos.zillowstatic.com/fp/a.jpg', 'https://192.168.1.1/router.jpg'],
+      }),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors?.fields?.photos).toBe(
+      "Photos must come from the listing site's own photo host",
+    )
+    // A Redfin listing's photos are Redfin's, not Zillow's.
+    const mixed = await t.api({
+      method: 'POST',
+      url: '/listings/convert',
+      headers: user.headers,
+      payload: sampleListing({ source: 'redfin' }),
+    })
+    expect(mixed.statusCode).toBe(400)
+    expect(await usage(user.userId)).toBe(0)
+  })
+
   it('takes a listing from an extension built before move-in and sale dates existed', async () => {
     const user = await session()
     const older: Partial<NormalizedListing> = sampleListing()
@@ -164,10 +190,14 @@ describe('GET /listings', () => {
   it('lists only the caller’s conversions, newest first, a page at a time', async () => {
     const user = await session()
     const other = await session()
-    const sources = { '1': 'zillow', '2': 'realtor', '3': 'redfin' } as const
-    for (const [id, source] of Object.entries(sources)) {
+    const sources = {
+      '1': ['zillow', 'https://photos.zillowstatic.com/fp/p'],
+      '2': ['realtor', 'https://ap.rdcpix.com/p'],
+      '3': ['redfin', 'https://ssl.cdn-redfin.com/photo/p'],
+    } as const
+    for (const [id, [source, photo]] of Object.entries(sources)) {
       t.clock.advance(60)
-      await t.api({
+      const res = await t.api({
         method: 'POST',
         url: '/listings/convert',
         headers: user.headers,
@@ -175,8 +205,10 @@ describe('GET /listings', () => {
           source,
           source_id: id,
           url: `https://www.zillow.com/homedetails/x/${id}_zpid/`,
+          photos: Array.from({ length: 24 }, (_, i) => `${photo}${i}.jpg`),
         }),
       })
+      expect(res.statusCode).toBe(200)
     }
     await t.api({
       method: 'POST',

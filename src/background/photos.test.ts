@@ -88,6 +88,21 @@ describe('downloading a draft’s photos', () => {
 })
 
 describe('photoDownloader', () => {
+  it("never fetches a URL off the listing sites' photo hosts", async () => {
+    const fetch = vi.fn(() => Promise.resolve(jpeg('x')))
+    const download = photoDownloader({ fetch })
+    for (const url of [
+      'https://192.168.1.1/router.jpg',
+      'https://photos.zillowstatic.com.evil.example/p.jpg',
+      'http://photos.zillowstatic.com/p.jpg',
+      'https://photos.zillowstatic.com:8443/p.jpg',
+    ]) {
+      expect(await download(0, url)).toMatchObject({ ok: false, url })
+    }
+    expect(fetch).not.toHaveBeenCalled()
+    expect(await download(1, 'https://ssl.cdn-redfin.com/photo/1.jpg')).toMatchObject({ ok: true })
+  })
+
   it('bounds every download it is asked for, whenever asked, and starts them in order', async () => {
     const started: number[] = []
     let inFlight = 0

@@ -1,4 +1,5 @@
 /** Downloading the draft's photos: a few at a time, each retried with back-off. */
+import { isListingPhotoUrl } from '../../api/listing-sources.ts'
 
 export interface PhotoFetchOptions {
   /**
@@ -44,6 +45,8 @@ async function download(
   timeoutMs: number,
   signal: AbortSignal | undefined,
 ): Promise<Blob> {
+  // Only the sources' photo hosts: a draft's URLs came from a web page in the end.
+  if (!isListingPhotoUrl(url)) throw new PhotoError("not on a listing site's photo host", false)
   const timeout = AbortSignal.timeout(timeoutMs)
   let response: Response
   try {

@@ -73,6 +73,9 @@ describe('buildListing', () => {
   it('cuts long remarks, many photos and long fact lists to the limits, and drops non-https photos', () => {
     const photos = [
       'http://photos.zillowstatic.com/fp/insecure-cc_ft_1536.jpg',
+      // Another host (a page's og:image may point anywhere): the worker would fetch it.
+      'https://tracker.example/pixel.jpg',
+      'https://ssl.cdn-redfin.com/photo/not-this-source.jpg',
       ...Array.from(
         { length: 80 },
         (_, i) => `https://photos.zillowstatic.com/fp/${i}-cc_ft_1536.jpg`,

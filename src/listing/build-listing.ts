@@ -1,3 +1,4 @@
+import { isListingPhotoUrl } from '../../api/listing-sources.ts'
 import type { ListingContact, ListingSource, NormalizedListing } from '../../api/schemas/listing.ts'
 import { cleanDescription, cleanInlineText, truncateText } from './clean-text.ts'
 import { LISTING_LIMITS } from './listing-limits.ts'
@@ -53,11 +54,12 @@ function tidyContact(contact: ListingContact | undefined): ListingContact | null
   return phone !== '' && phone.length <= LISTING_LIMITS.phoneMaxLength ? { name, phone } : { name }
 }
 
-function tidyPhotos(photos: readonly string[]): string[] {
+/** The source's own photos only: the worker downloads from its photo hosts and nowhere else. */
+function tidyPhotos(source: ListingSource, photos: readonly string[]): string[] {
   const out: string[] = []
   const seen = new Set<string>()
   for (const url of photos) {
-    if (!isHttpsUrl(url) || seen.has(url)) continue
+    if (!isHttpsUrl(url) || !isListingPhotoUrl(url, source) || seen.has(url)) continue
     seen.add(url)
     out.push(url)
     if (out.length === LISTING_LIMITS.maxPhotos) break
@@ -101,7 +103,10 @@ export function buildListing({
     if (description !== null) break
   }
 
-  const photos = tidyPhotos(firstHint(hints, 'photos', (list) => tidyPhotos(list).length > 0) ?? [])
+  const photos = tidyPhotos(
+    source,
+    firstHint(hints, 'photos', (list) => tidyPhotos(source, list).length > 0) ?? [],
+  )
   const laundry = firstHint(hints, 'laundry', (s) => cleanInlineText(s) !== '')
   const status = firstHint(hints, 'status') ?? 'unknown'
 

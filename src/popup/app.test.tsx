@@ -137,6 +137,30 @@ describe('logged in', () => {
     })
   })
 
+  it('refuses a sold home with its sale date, and offers no Convert', async () => {
+    worker.lookup = {
+      ok: true,
+      listing: { ...listing, source: 'redfin', listing_status: 'sold', sold_date: '2025-09-05' },
+    }
+    render(<App />)
+    expect(
+      await screen.findByText(
+        'This home sold on September 5, 2025: there is nothing to advertise.',
+      ),
+    ).toBeInTheDocument()
+    const preview = screen.getByRole('article', { name: 'Listing preview' })
+    expect(within(preview).getByText('From Redfin')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
+    expect(sent.some((m) => m.type === 'convert:start')).toBe(false)
+  })
+
+  it('converts a pending sale, naming its status beside the preview', async () => {
+    worker.lookup = { ok: true, listing: { ...listing, listing_status: 'pending' } }
+    render(<App />)
+    expect(await screen.findByText('Zillow shows this sale as pending.')).toBeInTheDocument()
+    expect(await convertButton()).toBeEnabled()
+  })
+
   it('shows Zillow’s bot check with its message, and no Convert', async () => {
     worker.lookup = {
       ok: false,

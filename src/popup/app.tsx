@@ -61,6 +61,10 @@ function PageContent({ model, leads }: { model: PopupModel; leads: LeadsModel })
             <h1 className="notice-title">Not for sale or rent</h1>
             <p>{refusal}</p>
           </section>
+          {/* An owner who took the home off the market may still be worth a call. */}
+          {lead?.ok && (
+            <LeadPanel lead={lead.lead} save={leads.save} onSave={saveLead} withListing={false} />
+          )}
         </>
       )
     }

@@ -130,6 +130,11 @@ const RENTALS: Conversion[] = [
 
 const REFUSALS: Refusal[] = [
   {
+    source: 'zillow',
+    file: 'next-data-current-ames-condo-sold.html',
+    message: 'This home sold on June 17, 2024: there is nothing to advertise.',
+  },
+  {
     source: 'redfin',
     // Off the market since it sold: the page says when.
     file: 'los-angeles-off-market.html',
@@ -188,13 +193,17 @@ function expectFormHolds(record: MarketplaceRecord, stored: StoredDraft, want: C
   for (const key of ['laundry', 'parking', 'air_conditioning', 'heating'] as const) {
     expect(state[key], key).toBe(draft[key])
   }
-  if (draft.date_available !== null) {
-    // A date already past is typed as today's: the home is available now.
+  const available = draft.date_available
+  if (available !== null) {
+    // A date already past is typed as today's (the home is available now), or yesterday's when
+    // midnight passed since the fill.
+    const typed = (day: Date) => {
+      const iso = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`
+      const [year, month, date] = (available < iso ? iso : available).split('-')
+      return `${month}/${date}/${year}`
+    }
     const now = new Date()
-    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`
-    const date = draft.date_available < today ? today : draft.date_available
-    const [year, month, day] = date.split('-')
-    expect(state.date_available).toBe(`${month}/${day}/${year}`)
+    expect([typed(now), typed(new Date(now.getTime() - 60_000))]).toContain(state.date_available)
   }
   expect(draft.date_available).toBe(want.dateAvailable ?? null)
   expect(state.photos).toHaveLength(want.photos)
@@ -241,6 +250,16 @@ describe('every listing source converts in one click', () => {
   for (const rental of RENTALS) {
     it(`${SITE_NAMES[rental.source]}: a rental goes to the rent branch, priced per month`, async () => {
       await convert(rental)
+    })
+  }
+
+  for (const source of ['realtor', 'redfin'] as const) {
+    it(`${SITE_NAMES[source]}: its bot check gets a clear message, not a crash`, async () => {
+      await listingTab.goto(env.web.listingPage(source, 'bot-check.html'), { waitUntil: 'load' })
+      const popup = await env.ext.openPopup(listingTab)
+      await popupText(popup, `${SITE_NAMES[source]} is asking you to prove you're human.`)
+      expect(await popup.$('::-p-text(Convert to Marketplace listing)')).toBeNull()
+      await popup.close()
     })
   }
 

@@ -1,7 +1,7 @@
 /**
  * A self-signed certificate for the loopback HTTPS server that stands in for the listing sites,
- * their photo hosts, www.facebook.com and the FSBO sites (DESIGN §8). Made at test time
- * with Debian's `openssl` (node:crypto makes keys but not certificates), once per process;
+ * their photo hosts, www.facebook.com and the FSBO sites, under their real names. Made at test
+ * time with Debian's `openssl` (node:crypto makes keys but not certificates), once per process;
  * Chromium is launched with `--ignore-certificate-errors`, so nothing has to trust it.
  */
 import { execFileSync } from 'node:child_process'

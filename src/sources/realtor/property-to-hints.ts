@@ -15,7 +15,8 @@ import { statusFromText } from '../../listing/listing-status.ts'
 import { factsFromFeatureGroups, type FeatureGroup } from './read-feature-groups.ts'
 import { galleryPhotoUrls } from './realtor-photos.ts'
 import { normalizeRealtorId } from './realtor-url.ts'
-import { calendarDayFromText, formatPhone } from './realtor-values.ts'
+import { calendarDayFromText } from '../../listing/calendar-day.ts'
+import { formatPhone } from './realtor-values.ts'
 
 /**
  * Everything Realtor.com's property object (`propertyDetails` of its page data, any generation)

@@ -229,6 +229,16 @@ describe('extractRedfinListing on whole pages', () => {
     expect(JSON.stringify(card).includes('dateAvailable')).toBe(false)
   })
 
+  it('never makes a home for rent from a rental card alone: only the rental page says so', () => {
+    // The rental page without its route (what a rental page alone has): its rental cards still
+    // name the home, and the property's own data says it last sold.
+    const route = '\\"pageType\\":6,\\"propertyId\\":6639373,\\"rentalId\\"'
+    expect(rentalPage.split(route)).toHaveLength(2)
+    const withoutRoute = rentalPage.replace(route, '\\"pageType\\":6,\\"otherRentalId\\"')
+    const listing = listingOf(withoutRoute, RENTAL_URL)
+    expect(listing.listing_status).toBe('sold')
+  })
+
   it("takes a rental's move-in date when the page gives one", () => {
     // As the cards of nearby rentals not yet free give it…
     const rent = String.raw`\"max\": 3274\n      },`
@@ -298,6 +308,29 @@ describe('JSON-LD and meta tags', () => {
       ...onlyHead,
       photos: RENTAL_GALLERY.slice(0, 1),
     })
+  })
+
+  it('never let a summary that says less overrule JSON-LD saying the home is off the market', () => {
+    const doc = new DOMParser().parseFromString(
+      `<html><head><title>1 Main St, Los Angeles, CA 90019 | Redfin</title>
+      <meta name="description" content="For Sale: 2 beds, 1 bath, 1,008 sq. ft. house at 1 Main St">
+      <script type="application/ld+json">${JSON.stringify({
+        '@context': 'https://schema.org',
+        '@type': ['Product', 'SingleFamilyResidence'],
+        name: '1 Main St, Los Angeles, CA 90019',
+        address: {
+          streetAddress: '1 Main St',
+          addressLocality: 'Los Angeles',
+          addressRegion: 'CA',
+          postalCode: '90019',
+        },
+        offers: { price: 800000, availability: 'https://schema.org/OutOfStock' },
+      })}</script></head><body></body></html>`,
+      'text/html',
+    )
+    const url = 'https://www.redfin.com/CA/Los-Angeles/1-Main-St-90019/home/6911003'
+    const result = extractRedfinListing(doc, url)
+    expect(result.ok && result.listing.listing_status).not.toBe('for_sale')
   })
 
   it('refuse JSON-LD and meta tags that describe another home than the URL names', () => {

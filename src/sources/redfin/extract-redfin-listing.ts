@@ -33,10 +33,11 @@ export function extractRedfinListing(doc: Document, pageUrl: string): ListingExt
 
   // One walk of the page for both readers of scripts.
   const scripts = Array.from(doc.querySelectorAll('script'))
-  const data = findRedfinData(doc, listingId, scripts)
-  if (data && redfinDataIds(data).some((id) => id !== listingId)) {
-    return extractionFailure('stale-page', 'redfin')
-  }
+  const found = findRedfinData(doc, listingId, scripts)
+  const dataIds = found ? redfinDataIds(found) : []
+  if (dataIds.some((id) => id !== listingId)) return extractionFailure('stale-page', 'redfin')
+  // Data that never says which home it is about may be the previous home's: it is not used.
+  const data = dataIds.length > 0 ? found : null
 
   const fromData = data ? redfinDataHints(data, listingId) : undefined
   const jsonLd = readRedfinJsonLd(doc, listingId, scripts)
@@ -54,8 +55,10 @@ export function extractRedfinListing(doc: Document, pageUrl: string): ListingExt
     if (photos.length > 0) sources.push({ photos })
   }
   if (jsonLd.hints) {
-    // "Sold: …" in the summary says more than JSON-LD's OutOfStock.
-    sources.push(metaIsOurs && meta.status ? { ...jsonLd.hints, status: undefined } : jsonLd.hints)
+    // "Sold: …" in the summary says more than JSON-LD's OutOfStock (and gives the date); a
+    // summary that says less ("For Sale") never overrules JSON-LD's sold or off market.
+    const metaSaysMore = metaIsOurs && (meta.status === 'sold' || meta.status === 'off_market')
+    sources.push(metaSaysMore ? { ...jsonLd.hints, status: undefined } : jsonLd.hints)
   }
   if (metaIsOurs) sources.push(meta)
   sources.push(addressHintsFromRedfinUrl(pageUrl))
@@ -66,12 +69,7 @@ export function extractRedfinListing(doc: Document, pageUrl: string): ListingExt
     url: canonicalRedfinUrl(pageUrl),
     hints: sources,
   })
-  if (listing) {
-    // A sale date belongs to a sold home and a move-in date to a rental, whatever else said them.
-    if (listing.listing_status !== 'sold') listing.sold_date = null
-    if (listing.listing_status !== 'for_rent') listing.date_available = null
-    return { ok: true, listing }
-  }
+  if (listing) return { ok: true, listing }
   const sawAnotherHome = jsonLd.otherListingSeen || !metaIsOurs
   return extractionFailure(!data && sawAnotherHome ? 'stale-page' : 'no-data', 'redfin')
 }

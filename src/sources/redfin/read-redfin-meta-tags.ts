@@ -1,7 +1,7 @@
 import { homeTypeFromText } from '../../listing/home-type.ts'
 import type { ListingHints } from '../../listing/listing-hints.ts'
 import { parseAreaText, parseLooseNumber } from '../../listing/parse-number.ts'
-import { calendarDayOfText } from './redfin-dates.ts'
+import { calendarDayInText } from '../../listing/calendar-day.ts'
 import { largestPhotoUrls } from './redfin-photos.ts'
 import { statusFromRedfinText } from './redfin-status.ts'
 import { redfinIdFromLink } from './redfin-url.ts'
@@ -51,7 +51,7 @@ function summaryHints(summary: string): ListingHints {
     ),
     soldDate:
       status === 'sold'
-        ? calendarDayOfText(
+        ? calendarDayInText(
             /\bsold\b[^.]*?\bon\s+([A-Za-z]+\.?\s+\d{1,2},\s+\d{4})/i.exec(summary)?.[1] ?? '',
           )
         : undefined,

@@ -24,7 +24,7 @@ import {
   rentalPhotoRanges,
   rentalPhotos,
 } from './redfin-photos.ts'
-import { calendarDayAt, calendarDayOfText } from './redfin-dates.ts'
+import { calendarDayAt, calendarDayInText } from '../../listing/calendar-day.ts'
 import { statusFromRedfinText } from './redfin-status.ts'
 import { redfinIdFromLink } from './redfin-url.ts'
 
@@ -65,9 +65,14 @@ interface Rental {
   floorPlans: JsonRecord | undefined
 }
 
-/** The rental the page is about: its route or home card must name the listing's id. */
+/**
+ * The rental the page is about. Only a rental page's own route makes it one: a sale or sold page
+ * may also carry a rental card naming the home (an old rental of it), which must never turn a
+ * sold home into one for rent.
+ */
 function rentalOf(data: RedfinData, listingId: string): Rental | undefined {
   const route = idText(data.rentalRoute?.propertyId) === listingId ? data.rentalRoute : undefined
+  if (route === undefined) return undefined
   const home = data.rentalHomes.find(
     (h) => idText(valueAt(h, 'homeData', 'propertyId')) === listingId,
   )
@@ -220,7 +225,7 @@ function remarks(main: unknown): string | undefined {
 function soldDate(above: unknown, media: unknown): string | undefined {
   for (const sash of arrayAt(media, 'sashes') ?? []) {
     const text = stringAt(sash, 'lastSaleDate')
-    const day = text === undefined ? undefined : calendarDayOfText(text)
+    const day = text === undefined ? undefined : calendarDayInText(text)
     if (day !== undefined) return day
   }
   const at = numberAt(above, 'soldDate')

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { calendarDayAt, calendarDayOfText } from './redfin-dates.ts'
 import {
   amenityEntries,
   factsFromAmenities,
@@ -81,16 +80,7 @@ describe('facts of the property details', () => {
   })
 })
 
-describe('dates and statuses as Redfin prints them', () => {
-  it('reads days', () => {
-    expect(calendarDayOfText('SEP 5, 2025')).toBe('2025-09-05')
-    expect(calendarDayOfText('Sold for $800,000 on September 5, 2025.')).toBe('2025-09-05')
-    expect(calendarDayOfText('SEPT 30, 2024')).toBe('2024-09-30')
-    expect(calendarDayOfText('Soon, 2025')).toBeUndefined()
-    // 2025-09-05 00:00 in Los Angeles.
-    expect(calendarDayAt(1757055600000)).toBe('2025-09-05')
-  })
-
+describe('statuses as Redfin prints them', () => {
   it('reads statuses, under contract before active', () => {
     expect(statusFromRedfinText('Active')).toBe('for_sale')
     expect(statusFromRedfinText('Active Under Contract')).toBe('pending')

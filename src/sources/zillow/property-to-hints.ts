@@ -8,6 +8,7 @@ import {
   valueAt,
   type JsonRecord,
 } from '../../listing/json-value.ts'
+import { calendarDay, calendarDayFromText } from '../../listing/calendar-day.ts'
 import type { ListingHints } from '../../listing/listing-hints.ts'
 import { areaToSquareFeet, parseAreaText } from '../../listing/parse-number.ts'
 import { homeTypeFromText } from '../../listing/home-type.ts'
@@ -95,15 +96,6 @@ function nonEmpty<T>(list: T[]): T[] | undefined {
   return list.length > 0 ? list : undefined
 }
 
-/** A day as Zillow writes it: `"2024-06-17"`, an ISO time, or epoch milliseconds. */
-function calendarDay(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) {
-    return new Date(value).toISOString().slice(0, 10)
-  }
-  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}/.exec(value.trim())?.[0]
-  return undefined
-}
-
 /**
  * Rental payloads sum up their facts as labelled pairs (`resoFacts.atAGlanceFacts`: "Heating":
  * "Electric", "Date available": "Available Now"); they fill what the fact lists lack.
@@ -124,16 +116,8 @@ function atAGlance(reso: JsonRecord | undefined): Partial<ListingHints> {
     cooling: list('cooling'),
     laundry: facts.get('laundry'),
     // "Available Now" or a date such as "07/01/2026".
-    dateAvailable: usDate(facts.get('date available')),
+    dateAvailable: calendarDayFromText(facts.get('date available')),
   }
-}
-
-/** `MM/DD/YYYY` → `YYYY-MM-DD`; anything else (e.g. "Available Now") → undefined. */
-function usDate(text: string | undefined): string | undefined {
-  const match = text === undefined ? null : /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim())
-  if (!match) return undefined
-  const [, month = '', day = '', year = ''] = match
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
 }
 
 /**
