@@ -1,5 +1,12 @@
-import { isRecord, numberAt, parseJson, valueAt, type JsonRecord } from '../listing/json-value.ts'
-import { areaToSquareFeet, parseLooseNumber } from '../listing/parse-number.ts'
+import { isRecord, numberAt, valueAt } from '../listing/json-value.ts'
+import {
+  floorSizeSqft,
+  isJsonLdOfType,
+  jsonLdNodes,
+  LISTING_TYPES,
+  offerPrice,
+  RESIDENCE_TYPES,
+} from '../listing/json-ld.ts'
 import type { LeadFields } from './fsbo-lead.ts'
 import { emailIn, phoneAsShown, positiveOrNull, textFromData } from './lead-text.ts'
 
@@ -10,54 +17,12 @@ import { emailIn, phoneAsShown, positiveOrNull, textFromData } from './lead-text
  * (a `Person` with `name`, `telephone`, `email`).
  */
 
-const RESIDENCE_TYPES = new Set([
-  'SingleFamilyResidence',
-  'House',
-  'Apartment',
-  'Residence',
-  'Accommodation',
-  'Condominium',
-  'Townhouse',
-])
-const LISTING_TYPES = new Set(['RealEstateListing', 'Product', 'Offer'])
-
-function typesOf(node: JsonRecord): string[] {
-  const type = node['@type']
-  if (typeof type === 'string') return [type]
-  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : []
-}
-
-function isOfType(node: unknown, types: ReadonlySet<string>): node is JsonRecord {
-  return isRecord(node) && typesOf(node).some((t) => types.has(t))
-}
-
-/** Every object node of every JSON-LD block: top-level arrays and `@graph` flattened. */
-export function jsonLdNodes(doc: Document): JsonRecord[] {
-  const nodes: JsonRecord[] = []
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit)
-    else if (isRecord(value)) {
-      nodes.push(value)
-      if (Array.isArray(value['@graph'])) value['@graph'].forEach(visit)
-    }
-  }
-  for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
-    visit(parseJson(script.textContent))
-  }
-  return nodes
-}
-
 function first(value: unknown): unknown {
   return Array.isArray(value) ? value[0] : value
 }
 
 function priceOf(offers: unknown): number | null {
-  for (const offer of Array.isArray(offers) ? offers : [offers]) {
-    const raw = valueAt(offer, 'price') ?? valueAt(offer, 'priceSpecification', 'price')
-    if (typeof raw === 'number') return positiveOrNull(raw)
-    if (typeof raw === 'string') return positiveOrNull(parseLooseNumber(raw))
-  }
-  return null
+  return positiveOrNull(offerPrice(offers) ?? null)
 }
 
 function imageOf(image: unknown): string | null {
@@ -69,13 +34,7 @@ function imageOf(image: unknown): string | null {
 }
 
 function floorSizeOf(size: unknown): number | null {
-  if (typeof size === 'number' || typeof size === 'string') {
-    return areaToSquareFeet(parseLooseNumber(String(size)) ?? NaN)
-  }
-  const value = numberAt(size, 'value')
-  return value === undefined
-    ? null
-    : areaToSquareFeet(value, textFromData(valueAt(size, 'unitCode')))
+  return floorSizeSqft(size) ?? null
 }
 
 function sellerOf(...candidates: unknown[]): LeadFields {
@@ -94,9 +53,9 @@ function sellerOf(...candidates: unknown[]): LeadFields {
 /** What the page's JSON-LD says about the listing; `{}` when it has no listing node. */
 export function readJsonLdLead(doc: Document): LeadFields {
   const nodes = jsonLdNodes(doc)
-  const listing = nodes.find((node) => isOfType(node, LISTING_TYPES))
+  const listing = nodes.find((node) => isJsonLdOfType(node, LISTING_TYPES))
   const residence =
-    nodes.find((node) => isOfType(node, RESIDENCE_TYPES)) ??
+    nodes.find((node) => isJsonLdOfType(node, RESIDENCE_TYPES)) ??
     [valueAt(listing, 'itemOffered'), valueAt(listing, 'about')].find(isRecord)
   if (!listing && !residence) return {}
 

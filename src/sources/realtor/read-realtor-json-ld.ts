@@ -1,14 +1,14 @@
 import { homeTypeFromText } from '../../listing/home-type.ts'
+import { isRecord, numberAt, stringAt, type JsonRecord } from '../../listing/json-value.ts'
 import {
-  isRecord,
-  numberAt,
-  parseJson,
-  stringAt,
-  valueAt,
-  type JsonRecord,
-} from '../../listing/json-value.ts'
+  floorSizeSqft,
+  jsonLdImages,
+  jsonLdNodes,
+  jsonLdTypes,
+  offerPrice,
+  RESIDENCE_TYPES,
+} from '../../listing/json-ld.ts'
 import type { ListingHints } from '../../listing/listing-hints.ts'
-import { areaToSquareFeet, parseLooseNumber } from '../../listing/parse-number.ts'
 import { galleryPhotoUrls } from './realtor-photos.ts'
 import { realtorIdFromLink } from './realtor-url.ts'
 
@@ -20,16 +20,6 @@ import { realtorIdFromLink } from './realtor-url.ts'
  * (`ItemList`, `CollectionPage`) is never read as a listing: it describes other homes.
  */
 
-const RESIDENCE_TYPES = new Set([
-  'SingleFamilyResidence',
-  'House',
-  'Apartment',
-  'Residence',
-  'Accommodation',
-  'Condominium',
-  'Townhouse',
-  'MobileHome',
-])
 const LIST_TYPES = new Set(['ItemList', 'CollectionPage', 'SearchResultsPage', 'OfferCatalog'])
 const NESTED_KEYS = ['mainEntity', 'about', 'itemOffered'] as const
 
@@ -40,38 +30,17 @@ export interface RealtorJsonLd {
   otherListingSeen: boolean
 }
 
-function typesOf(node: JsonRecord): string[] {
-  const type = node['@type']
-  if (typeof type === 'string') return [type]
-  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : []
-}
-
 interface Candidate {
   residence: JsonRecord
   listing: JsonRecord | undefined
   id: string | null
 }
 
-function topLevelNodes(doc: Document): JsonRecord[] {
-  const nodes: JsonRecord[] = []
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(visit)
-    else if (isRecord(value)) {
-      nodes.push(value)
-      if (Array.isArray(value['@graph'])) value['@graph'].forEach(visit)
-    }
-  }
-  for (const script of doc.querySelectorAll('script[type="application/ld+json"]')) {
-    visit(parseJson(script.textContent))
-  }
-  return nodes
-}
-
 function candidates(nodes: readonly JsonRecord[]): { list: Candidate[]; resultsPage: boolean } {
   const list: Candidate[] = []
   let resultsPage = false
   for (const node of nodes) {
-    const types = typesOf(node)
+    const types = jsonLdTypes(node)
     if (types.some((t) => LIST_TYPES.has(t))) {
       resultsPage = true
       continue
@@ -86,7 +55,7 @@ function candidates(nodes: readonly JsonRecord[]): { list: Candidate[]; resultsP
     }
     for (const key of NESTED_KEYS) {
       const inner = node[key]
-      if (isRecord(inner) && typesOf(inner).some((t) => RESIDENCE_TYPES.has(t))) {
+      if (isRecord(inner) && jsonLdTypes(inner).some((t) => RESIDENCE_TYPES.has(t))) {
         const url = stringAt(node, 'url') ?? stringAt(inner, 'url')
         list.push({ residence: inner, listing: node, id: realtorIdFromLink(url) })
         break
@@ -94,44 +63,6 @@ function candidates(nodes: readonly JsonRecord[]): { list: Candidate[]; resultsP
     }
   }
   return { list, resultsPage }
-}
-
-function offerPrice(offers: unknown): number | undefined {
-  for (const offer of Array.isArray(offers) ? offers : [offers]) {
-    if (!isRecord(offer)) continue
-    const raw = valueAt(offer, 'price') ?? valueAt(offer, 'priceSpecification', 'price')
-    if (typeof raw === 'number' && Number.isFinite(raw)) return raw
-    if (typeof raw === 'string') {
-      const parsed = parseLooseNumber(raw)
-      if (parsed !== null) return parsed
-    }
-  }
-  return undefined
-}
-
-function imageUrls(value: unknown): string[] {
-  const out: string[] = []
-  for (const item of Array.isArray(value) ? value : [value]) {
-    const url =
-      typeof item === 'string'
-        ? item.trim()
-        : (stringAt(item, 'url') ?? stringAt(item, 'contentUrl'))
-    if (url) out.push(url)
-  }
-  return out
-}
-
-function floorSize(node: JsonRecord): number | undefined {
-  const size = node.floorSize
-  if (typeof size === 'number' || typeof size === 'string') {
-    const value = typeof size === 'number' ? size : parseLooseNumber(size)
-    return value === null ? undefined : (areaToSquareFeet(value) ?? undefined)
-  }
-  const value = numberAt(size, 'value')
-  if (value === undefined) return undefined
-  return (
-    areaToSquareFeet(value, stringAt(size, 'unitCode') ?? stringAt(size, 'unitText')) ?? undefined
-  )
 }
 
 /** Full and partial baths when given: `numberOfBathroomsTotal` counts a half bath as one. */
@@ -143,7 +74,7 @@ function bathrooms(node: JsonRecord): number | undefined {
 
 function hintsOf({ residence, listing, id }: Candidate): ListingHints {
   const a = residence.address
-  const photos = galleryPhotoUrls(imageUrls(listing?.image ?? residence.image))
+  const photos = galleryPhotoUrls(jsonLdImages(listing?.image ?? residence.image))
   return {
     sourceId: id ?? undefined,
     street: stringAt(a, 'streetAddress'),
@@ -151,13 +82,13 @@ function hintsOf({ residence, listing, id }: Candidate): ListingHints {
     state: stringAt(a, 'addressRegion'),
     zip: stringAt(a, 'postalCode'),
     price: offerPrice(listing?.offers) ?? offerPrice(residence.offers),
-    homeType: typesOf(residence)
+    homeType: jsonLdTypes(residence)
       .map(homeTypeFromText)
       .find((t) => t !== undefined),
     bedrooms: numberAt(residence, 'numberOfBedrooms'),
     roomCount: numberAt(residence, 'numberOfRooms'),
     bathrooms: bathrooms(residence),
-    livingAreaSqft: floorSize(residence),
+    livingAreaSqft: floorSizeSqft(residence.floorSize),
     yearBuilt: numberAt(residence, 'yearBuilt'),
     description: stringAt(residence, 'description') ?? stringAt(listing, 'description'),
     photos: photos.length > 0 ? photos : undefined,
@@ -165,7 +96,7 @@ function hintsOf({ residence, listing, id }: Candidate): ListingHints {
 }
 
 export function readRealtorJsonLd(doc: Document, listingId: string): RealtorJsonLd {
-  const { list, resultsPage } = candidates(topLevelNodes(doc))
+  const { list, resultsPage } = candidates(jsonLdNodes(doc))
   const otherListingSeen = resultsPage || list.some((c) => c.id !== null && c.id !== listingId)
   const mine =
     list.find((c) => c.id === listingId) ??

@@ -6,11 +6,10 @@ import {
   parseJson,
   recordAt,
   stringAt,
-  valueAt,
   type JsonRecord,
 } from '../../listing/json-value.ts'
+import { floorSizeSqft, jsonLdImages, jsonLdTypes, offerPrice } from '../../listing/json-ld.ts'
 import type { ListingHints } from '../../listing/listing-hints.ts'
-import { areaToSquareFeet, parseLooseNumber } from '../../listing/parse-number.ts'
 import { largestPhotoUrls } from './redfin-photos.ts'
 import { redfinIdFromLink } from './redfin-url.ts'
 
@@ -33,16 +32,10 @@ export interface RedfinJsonLd {
 const HOME_TYPE =
   /Residence|House|Apartment|Accommodation|Condominium|Townhouse|Product|RealEstateListing/
 
-function typesOf(node: JsonRecord): string[] {
-  const type = node['@type']
-  if (typeof type === 'string') return [type]
-  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : []
-}
-
 /** The listing's parts a `RealEstateListing` nests, each taking its URL when it has none. */
 const NESTED = ['mainEntity', 'about', 'itemOffered'] as const
 
-function jsonLdNodes(scripts: Iterable<Element>): JsonRecord[] {
+function nodesWithNestedParts(scripts: Iterable<Element>): JsonRecord[] {
   const nodes: JsonRecord[] = []
   const visit = (value: unknown, parentUrl?: unknown) => {
     if (Array.isArray(value)) {
@@ -63,7 +56,7 @@ function jsonLdNodes(scripts: Iterable<Element>): JsonRecord[] {
 
 /** A node describing a home: a home's type, or no type but an address. */
 function isHomeNode(node: JsonRecord): boolean {
-  const types = typesOf(node)
+  const types = jsonLdTypes(node)
   return types.length === 0 ? isRecord(node.address) : types.some((t) => HOME_TYPE.test(t))
 }
 
@@ -71,12 +64,6 @@ function homeIdOf(node: JsonRecord): string | null {
   return (
     redfinIdFromLink(stringAt(node, 'url')) ?? redfinIdFromLink(stringAt(node, 'offers', 'url'))
   )
-}
-
-function offerPrice(offers: unknown): number | undefined {
-  const raw = valueAt(offers, 'price') ?? valueAt(offers, 'priceSpecification', 'price')
-  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined
-  return typeof raw === 'string' ? (parseLooseNumber(raw) ?? undefined) : undefined
 }
 
 /** `InStock` says nothing of sale or rent; the others say the home is not offered. */
@@ -89,20 +76,7 @@ function availabilityStatus(offers: unknown): ListingStatus | undefined {
 }
 
 function images(value: unknown): string[] {
-  const out: string[] = []
-  for (const item of Array.isArray(value) ? value : [value]) {
-    const url =
-      typeof item === 'string' ? item : (stringAt(item, 'url') ?? stringAt(item, 'contentUrl'))
-    if (url !== undefined) out.push(url)
-  }
-  return largestPhotoUrls(out)
-}
-
-function floorSize(node: JsonRecord): number | undefined {
-  const value = numberAt(node, 'floorSize', 'value') ?? numberAt(node, 'floorSize')
-  if (value === undefined) return undefined
-  const unit = stringAt(node, 'floorSize', 'unitCode') ?? stringAt(node, 'floorSize', 'unitText')
-  return areaToSquareFeet(value, unit) ?? undefined
+  return largestPhotoUrls(jsonLdImages(value))
 }
 
 function nodeHints(node: JsonRecord): ListingHints {
@@ -116,13 +90,13 @@ function nodeHints(node: JsonRecord): ListingHints {
     zip: stringAt(address, 'postalCode'),
     price: offerPrice(offers),
     status: availabilityStatus(offers),
-    homeType: typesOf(node)
+    homeType: jsonLdTypes(node)
       .map((type) => homeTypeFromText(type))
       .find((type) => type !== undefined),
     bedrooms: numberAt(node, 'numberOfBedrooms'),
     roomCount: numberAt(node, 'numberOfRooms'),
     bathrooms: numberAt(node, 'numberOfBathroomsTotal'),
-    livingAreaSqft: floorSize(node),
+    livingAreaSqft: floorSizeSqft(node.floorSize),
     yearBuilt: numberAt(node, 'yearBuilt'),
     description: stringAt(node, 'description'),
     photos: photos.length > 0 ? photos : undefined,
@@ -147,7 +121,7 @@ export function readRedfinJsonLd(
   listingId: string,
   scripts: Iterable<Element> = doc.querySelectorAll('script'),
 ): RedfinJsonLd {
-  const homes = jsonLdNodes(scripts)
+  const homes = nodesWithNestedParts(scripts)
     .filter(isHomeNode)
     .map((node) => ({ node, id: homeIdOf(node) }))
   let mine = homes.filter((home) => home.id === listingId)
