@@ -1,5 +1,5 @@
 import { LEAD_SOURCE_SITES, LEAD_SOURCES } from '../../api/lead-sources.ts'
-import { FSBO_SITES, SCANNED_SOURCES, leadSourceOfResultsUrl } from './fsbo-sites.ts'
+import { FSBO_SITES, SCANNED_SOURCES } from './fsbo-sites.ts'
 import { parseLink } from './parse-link.ts'
 
 /**
@@ -39,9 +39,4 @@ export function isScannableListingUrl(link: string): boolean {
     SCANNED_HOSTS.has(url.hostname) &&
     fsboListingKey(link) !== null
   )
-}
-
-/** A search-results page of one of the sites (their `isResultsUrl`). */
-export function isFsboResultsUrl(pageUrl: string): boolean {
-  return leadSourceOfResultsUrl(pageUrl) !== null
 }

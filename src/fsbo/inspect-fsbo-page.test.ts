@@ -11,7 +11,8 @@ import miamiResults from '../../tests/fixtures/fsbo/fsbo-com-search-results-miam
 import zillowFsbo from '../../tests/fixtures/fsbo/zillow-fsbo-sf-house.html?raw'
 import agentListed from '../../tests/fixtures/zillow/next-data-current-sf-house-for-sale.html?raw'
 import { fsboFailureMessage } from './fsbo-failure.ts'
-import { fsboListingKey, isFsboResultsUrl } from './fsbo-site-urls.ts'
+import { leadSourceOfResultsUrl } from './fsbo-sites.ts'
+import { fsboListingKey } from './fsbo-site-urls.ts'
 import { inspectFsboPage } from './inspect-fsbo-page.ts'
 import { parseHtml } from './test-documents.ts'
 
@@ -169,11 +170,13 @@ describe('FSBO URLs', () => {
   })
 
   it('knows the results pages', () => {
-    expect(isFsboResultsUrl('https://fsbo.com/listings/search/results/?searchQuery=Miami')).toBe(
-      true,
+    expect(
+      leadSourceOfResultsUrl('https://fsbo.com/listings/search/results/?searchQuery=Miami'),
+    ).toBe('fsbo_com')
+    expect(leadSourceOfResultsUrl('https://www.forsalebyowner.com/search/list/austin-texas')).toBe(
+      'forsalebyowner_com',
     )
-    expect(isFsboResultsUrl('https://www.forsalebyowner.com/search/list/austin-texas')).toBe(true)
-    expect(isFsboResultsUrl('https://www.forsalebyowner.com/listing/a/b')).toBe(false)
-    expect(isFsboResultsUrl('https://example.com/search/list/austin-texas')).toBe(false)
+    expect(leadSourceOfResultsUrl('https://www.forsalebyowner.com/listing/a/b')).toBeNull()
+    expect(leadSourceOfResultsUrl('https://example.com/search/list/austin-texas')).toBeNull()
   })
 })

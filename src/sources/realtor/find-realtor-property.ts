@@ -37,7 +37,7 @@ const KNOWN_PATHS = [
 const MAX_DEPTH = 6
 const MAX_RECORDS = 5000
 
-export function isPropertyRecord(value: unknown): value is JsonRecord {
+function isPropertyRecord(value: unknown): value is JsonRecord {
   if (!isRecord(value) || normalizeRealtorId(value.property_id) === null) return false
   return recordAt(value, 'location', 'address') !== undefined || isRecord(value.description)
 }
@@ -61,7 +61,7 @@ function searchByShape(root: JsonRecord): JsonRecord | undefined {
   return undefined
 }
 
-export function readNextData(doc: Document): unknown {
+function readNextData(doc: Document): unknown {
   const script = doc.getElementById('__NEXT_DATA__')
   if (script?.tagName.toLowerCase() !== 'script') return undefined
   return parseJson(script.textContent)

@@ -34,7 +34,7 @@ function flag(property: JsonRecord, name: string): boolean {
  * and coming-soon homes are `for_sale` with a flag. A rental stays `for_rent` whatever its flags:
  * a pending application does not make it a home for sale.
  */
-export function statusOfProperty(property: JsonRecord): ListingStatus | undefined {
+function statusOfProperty(property: JsonRecord): ListingStatus | undefined {
   const status = stringAt(property, 'status')?.toLowerCase()
   if (status === 'for_rent' || (status === undefined && flag(property, 'is_for_rent'))) {
     return 'for_rent'

@@ -23,7 +23,7 @@ function meta(doc: Document, ...keys: string[]): string | undefined {
 }
 
 /** "5804 Cedar Glen Ln, Bakersfield, CA 93313" (anything after " | " or " - " left out). */
-export function parseRealtorAddressLine(
+function parseRealtorAddressLine(
   text: string,
 ): Pick<ListingHints, 'street' | 'city' | 'state' | 'zip'> | undefined {
   const line = text.split(/\s+[|–-]\s+/)[0] ?? ''

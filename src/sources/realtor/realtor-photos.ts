@@ -17,7 +17,7 @@ const CURRENT_PHOTO =
 
 const OLDER_PHOTO = /^https?:\/\/[a-z0-9]+\.rdcpix\.com\/\d+\/([0-9a-f]{32}[a-z]-[a-z]\d+)/i
 
-export const LARGEST_PHOTO_SIZE = 'rd-w2048_h1536.jpg'
+const LARGEST_PHOTO_SIZE = 'rd-w2048_h1536.jpg'
 
 /** The largest JPEG the CDN serves of the photo at `url`; other URLs unchanged but for https. */
 export function largestRealtorPhotoUrl(url: string): string {
