@@ -66,7 +66,9 @@ function photoUrls(doc: Document): string[] {
 export function readLegacyMarkup(doc: Document): ListingHints {
   const address = doc.getElementById('ldp-address')
   const meta = doc.getElementById('ldp-property-meta')
-  const canonical = doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')
+  const canonical = (doc.querySelector('head') ?? doc)
+    .querySelector('link[rel="canonical"]')
+    ?.getAttribute('href')
   const facts = factsFromFeatureGroups(featureGroups(doc))
   const keyFacts = doc.getElementById('ldp-detail-keyfacts')
   const typeText = text(keyFacts?.querySelector('[data-label="property-type"] .key-fact-data'))

@@ -12,10 +12,11 @@ import { realtorIdFromLink } from './realtor-url.ts'
  */
 
 function meta(doc: Document, ...keys: string[]): string | undefined {
+  // A page's script may have removed its head; then the whole document is read.
+  const head = doc.querySelector('head') ?? doc
   for (const key of keys) {
     const el =
-      doc.head.querySelector(`meta[property="${key}"]`) ??
-      doc.head.querySelector(`meta[name="${key}"]`)
+      head.querySelector(`meta[property="${key}"]`) ?? head.querySelector(`meta[name="${key}"]`)
     const content = el?.getAttribute('content')?.trim()
     if (content) return content
   }
@@ -56,7 +57,9 @@ export function parseRealtorSummary(text: string): ListingHints {
 }
 
 export function readRealtorMetaTags(doc: Document): ListingHints {
-  const canonical = doc.head.querySelector('link[rel="canonical"]')?.getAttribute('href')
+  const canonical = (doc.querySelector('head') ?? doc)
+    .querySelector('link[rel="canonical"]')
+    ?.getAttribute('href')
   const id = realtorIdFromLink(meta(doc, 'og:url')) ?? realtorIdFromLink(canonical)
 
   const title = meta(doc, 'og:title', 'twitter:title')

@@ -19,7 +19,7 @@ const ONE_LINE_ADDRESS = /^\s*(.+?),\s*([^,]+?),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})
 
 function metaContents(doc: Document): Map<string, string> {
   const contents = new Map<string, string>()
-  for (const el of doc.head.querySelectorAll('meta[content]')) {
+  for (const el of (doc.querySelector('head') ?? doc).querySelectorAll('meta[content]')) {
     const key = el.getAttribute('property') ?? el.getAttribute('name')
     const content = el.getAttribute('content')?.trim()
     if (key && content && !contents.has(key)) contents.set(key, content)
