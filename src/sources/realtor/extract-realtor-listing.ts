@@ -34,7 +34,8 @@ export function extractRealtorListing(doc: Document, pageUrl: string): ListingEx
   const found = findRealtorProperty(doc)
   // A listing URL over a results page's data: the agent clicked a home in the results.
   if (found === SEARCH_PAGE) return extractionFailure('stale-page', 'realtor')
-  if (found && found.id !== id) return extractionFailure('stale-page', 'realtor')
+  if (found && found.id !== null && found.id !== id)
+    return extractionFailure('stale-page', 'realtor')
 
   const sources: ListingHints[] = []
   if (found) sources.push(propertyToHints(found.property))
