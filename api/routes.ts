@@ -6,6 +6,7 @@ import * as payment from './schemas/payment.ts'
 import * as listings from './schemas/listings.ts'
 import * as leads from './schemas/leads.ts'
 import { normalizedListing } from './schemas/listing.ts'
+import { marketplaceFormProfile } from './schemas/marketplace-form-profile.ts'
 
 /** Every API path lives under this prefix (SPEC §7). */
 export const API_PREFIX = '/api/v1'
@@ -257,6 +258,13 @@ export const routes = {
     path: '/leads/crm',
     auth: 'access',
     data: leads.crmSettingsData,
+  }),
+  /** Public: the extension fetches it to fill Marketplace's form; answers ETag and 304. */
+  marketplaceFormProfile: route({
+    method: 'GET',
+    path: '/marketplace/form-profile',
+    auth: 'none',
+    data: marketplaceFormProfile,
   }),
 } as const
 

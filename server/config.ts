@@ -3,6 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { brand } from '../api/brand.ts'
+import { BUILT_IN_FORM_PROFILE } from '../api/marketplace-form-profile.ts'
+import {
+  marketplaceFormProfile,
+  type MarketplaceFormProfile,
+} from '../api/schemas/marketplace-form-profile.ts'
 import { uselessRangeKind } from './leads/crm-target.ts'
 import { carriesIpv4, parseCidr, type CidrRange } from './net/ip-address.ts'
 
@@ -62,6 +67,8 @@ const envSchema = z.object({
   FOLLOW_UP_BOSS_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .default('https://api.followupboss.com/v1'),
+  /** A JSON file replacing the built-in Marketplace form profile; checked in loadConfig. */
+  MARKETPLACE_FORM_PROFILE: z.string().trim().min(1).optional(),
 })
 
 export interface Config {
@@ -88,6 +95,8 @@ export interface Config {
   stripe: StripeConfig | undefined
   /** Where CRM exports may go (server/leads/crm-target.ts). */
   crm: CrmConfig
+  /** The form profile served to the extension: MARKETPLACE_FORM_PROFILE's file, or the built-in. */
+  marketplaceFormProfile: MarketplaceFormProfile
 }
 
 export interface CrmConfig {
@@ -153,6 +162,36 @@ function privateTargetRanges(value: string): { ranges: CidrRange[]; problems: st
   return { ranges, problems }
 }
 
+/**
+ * MARKETPLACE_FORM_PROFILE's file, validated, or every problem with it: a bad file stops the start
+ * instead of sending the extension texts it cannot use.
+ */
+function formProfileFile(file: string): { profile?: MarketplaceFormProfile; problems: string[] } {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    return { problems: [code === 'ENOENT' ? 'no such file' : `cannot read it (${String(code)})`] }
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    return { problems: [`not valid JSON: ${(error as Error).message}`] }
+  }
+  const parsed = marketplaceFormProfile.safeParse(json)
+  if (parsed.success) return { profile: parsed.data, problems: [] }
+  return {
+    problems: parsed.error.issues.map((i) => {
+      // A bad language code's own message ("look like en or fr-CA") is nested in the issue.
+      const message =
+        i.code === 'invalid_key' ? i.issues.map((k) => k.message).join('; ') : i.message
+      return i.path.length ? `${i.path.join('.')}: ${message}` : message
+    }),
+  }
+}
+
 function trustProxySetting(
   value: string,
 ): false | ((address: string, hop: number) => boolean) | string[] {
@@ -190,6 +229,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = privateTargets.problems.map((p) => `CRM_PRIVATE_TARGETS: ${p}`)
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`)
   }
+  let formProfile = BUILT_IN_FORM_PROFILE
+  if (e.MARKETPLACE_FORM_PROFILE) {
+    const file = path.resolve(e.MARKETPLACE_FORM_PROFILE)
+    const loaded = formProfileFile(file)
+    if (!loaded.profile) {
+      const problems = loaded.problems.map((p) => `MARKETPLACE_FORM_PROFILE ${file}: ${p}`)
+      throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`)
+    }
+    formProfile = loaded.profile
+  }
   const siteOrigins = [
     ...new Set([new URL(siteUrl).origin, ...list(e.SITE_ORIGINS).map((o) => new URL(o).origin)]),
   ]
@@ -222,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       privateTargets: privateTargets.ranges,
       followUpBossApiUrl: e.FOLLOW_UP_BOSS_API_URL.replace(/\/+$/, ''),
     },
+    marketplaceFormProfile: formProfile,
   }
 }
 

@@ -26,6 +26,7 @@ import exportLeadsWebhook from './leads/export-leads-webhook.ts'
 import setFollowUpBoss from './leads/set-follow-up-boss.ts'
 import exportFollowUpBoss from './leads/export-follow-up-boss.ts'
 import crmSettings from './leads/crm-settings.ts'
+import marketplaceFormProfile from './marketplace/form-profile.ts'
 
 /** Every API route; a new feature adds its file and one line here. */
 export const routeModules: RouteModule[] = [
@@ -56,5 +57,6 @@ export const routeModules: RouteModule[] = [
   setFollowUpBoss,
   exportFollowUpBoss,
   crmSettings,
+  marketplaceFormProfile,
   health,
 ]

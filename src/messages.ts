@@ -8,6 +8,7 @@
  */
 import type { NormalizedListing } from '../api/schemas/listing.ts'
 import type { MarketplaceDraft } from '../api/schemas/marketplace-draft.ts'
+import type { MarketplaceFormProfile } from '../api/schemas/marketplace-form-profile.ts'
 import type { FsboLead } from './fsbo/fsbo-lead.ts'
 import type { FsboPage, FsboResultsSite } from './fsbo/inspect-fsbo-page.ts'
 import type { ListingExtraction } from './listing/listing-extraction.ts'
@@ -83,6 +84,8 @@ export interface PendingDraftView {
    * worker may still be downloading them: the tab opens as soon as the server has answered.
    */
   photoCount: number
+  /** The form's texts to fill by: the worker's current profile (the server's, or the built-in). */
+  profile: MarketplaceFormProfile
 }
 
 /**
@@ -203,6 +206,11 @@ export interface MessageMap {
   /** Answered once the photo is stored (waiting for its download); null: it could not be had. */
   'draft:photo': Def<'content', { index: number }, PhotoPayload | null>
   'draft:filled': Def<'content', FillSummary, { ok: true }>
+  /**
+   * Fields the profile `version` could not find: the worker fetches the profile at once and
+   * answers it when it is another version; null when it is the same, or could not be had.
+   */
+  'profile:refresh': Def<'content', { version: string }, MarketplaceFormProfile | null>
   // worker → the listing content script (every source)
   'listing:extract': Def<'tab', NoInput, ListingExtraction>
   // worker → FSBO and Zillow content scripts: the page's lead, or the listings it links to
@@ -247,6 +255,7 @@ export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['cha
   'draft:get': 'content',
   'draft:photo': 'content',
   'draft:filled': 'content',
+  'profile:refresh': 'content',
   'listing:extract': 'tab',
   'fsbo:inspect': 'tab',
   'session:set': 'external',

@@ -12,6 +12,8 @@ export const LOCAL = {
   notice: 'auth.notice',
   /** User ids that confirmed they may advertise the listings they convert → ISO time. */
   compliance: 'compliance.confirmations',
+  /** The last valid Marketplace form profile fetched from the server, and when (StoredFormProfile). */
+  formProfile: 'marketplace.formProfile',
 } as const
 
 export const SESSION = {

@@ -6,8 +6,8 @@ import { z } from 'zod'
  *
  * Every choice is the option TEXT Marketplace shows (US English), so the filler matches it against
  * the `[role=option]` texts of the form; `null` means "we don't know — the user chooses". The
- * filler's label dictionary (`src/marketplace/labels.ts`) maps each of these texts to the texts of
- * other languages and to near spellings Facebook has used.
+ * Marketplace form profile (`api/marketplace-form-profile.ts`, served by the server) maps each of
+ * these texts to the texts of other languages and to near spellings Facebook has used.
  */
 
 export const MARKETPLACE_LIMITS = {

@@ -24,6 +24,12 @@ export interface HandlerResult<R extends RouteDef> {
   message?: string
 }
 
+/**
+ * What a handler returns when a conditional GET finds the client's copy current: 304 without a
+ * body. Headers the handler set on `reply` (ETag, Cache-Control) are kept.
+ */
+export const NOT_MODIFIED = Symbol('not modified')
+
 export interface RouteModule {
   route: RouteDef
   register: (app: FastifyInstance, ctx: AppContext) => void
@@ -69,7 +75,10 @@ function parse<T extends z.ZodType | undefined>(
  */
 export function defineRoute<R extends RouteDef>(
   route: R,
-  handler: (input: HandlerInput<R>, ctx: AppContext) => Promise<HandlerResult<R>>,
+  handler: (
+    input: HandlerInput<R>,
+    ctx: AppContext,
+  ) => Promise<HandlerResult<R> | typeof NOT_MODIFIED>,
 ): RouteModule {
   return {
     route,
@@ -91,6 +100,7 @@ export function defineRoute<R extends RouteDef>(
             throw new AppError(401, 'Session expired. Please log in again.')
           }
           const result = await handler(input, ctx)
+          if (result === NOT_MODIFIED) return reply.status(304).send()
           const body = result.message
             ? { status: 'success', message: result.message, data: result.data }
             : { status: 'success', data: result.data }

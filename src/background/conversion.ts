@@ -12,6 +12,7 @@ import { api } from './api.ts'
 import { convertListing, type ConvertedListing } from './convert-api.ts'
 import { downloadDraftPhotos } from './draft-photos.ts'
 import { marketplaceCreateUrl, savePendingDraft, type PendingDraftRecord } from './drafts.ts'
+import { refreshIfStale } from './form-profile.ts'
 import type { PhotoFetchOptions } from './photos.ts'
 
 export const UPGRADE_MESSAGE = 'Your free trial has ended. Upgrade to keep converting listings.'
@@ -103,6 +104,8 @@ export async function startConversion(
   if (current && RUNNING.includes(current.phase)) {
     return { ok: false, error: { kind: 'busy', message: BUSY_MESSAGE } }
   }
+  // Alongside the conversion, not before it: the tab asks for the profile only once it opens.
+  void refreshIfStale()
   let state: ConversionState = {
     runId: crypto.randomUUID(),
     sourceTabId,

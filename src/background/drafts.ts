@@ -1,6 +1,7 @@
 import type { MarketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
 import type { FillSummary, PendingDraftView } from '../messages.ts'
 import { draftKey, readValue, removeKeys, writeValues } from '../storage.ts'
+import { currentFormProfile } from './form-profile.ts'
 import { deletePhotos } from './photo-store.ts'
 
 /** Where one photo's download stands; a stored photo's bytes are in the photo store. */
@@ -71,11 +72,16 @@ export function savePendingDraft(tabId: number, record: PendingDraftRecord): Pro
   })
 }
 
-/** What the Marketplace content script of `tabId` receives first. */
+/** What the Marketplace content script of `tabId` receives first, with the profile to fill by. */
 export async function draftView(tabId: number): Promise<PendingDraftView | null> {
   const record = await pendingDraft(tabId)
   if (!record) return null
-  return { listingId: record.listingId, draft: record.draft, photoCount: record.photos.length }
+  return {
+    listingId: record.listingId,
+    draft: record.draft,
+    photoCount: record.photos.length,
+    profile: await currentFormProfile(),
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Handlers, LeadPageMessage } from '../messages.ts'
 import { conversionState, startConversion } from './conversion.ts'
 import { draftPhoto, forgetDraftPhotos } from './draft-photos.ts'
 import { draftView, markFilled } from './drafts.ts'
+import { refreshNow } from './form-profile.ts'
 import { listingOfTab } from './listing-source.ts'
 import {
   adoptSiteSession,
@@ -42,6 +43,10 @@ export const contentHandlers: Handlers<'content'> = {
       forgetDraftPhotos(record.draftId)
     }
     return { ok: true as const }
+  },
+  'profile:refresh': async ({ version }) => {
+    const fetched = await refreshNow()
+    return fetched !== null && fetched.version !== version ? fetched : null
   },
 }
 

@@ -4,6 +4,8 @@ import {
   SESSION_EXPIRED_MESSAGE,
   type ApiErrorInit,
 } from '../../api/client/api-error.ts'
+import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
+import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
 import type {
   ConversionState,
   ConvertOutcome,
@@ -78,10 +80,19 @@ beforeEach(async () => {
   forgotten.mockReset()
   await fake.local.set({ [LOCAL.refreshToken]: 'r1', [LOCAL.userId]: 'u1' })
   await fake.session.set({ [SESSION.accessToken]: 'a1' })
+  // A profile fetched a moment ago: conversions do not fetch it again (the tests' fetch stubs
+  // answer photos only).
+  await keepProfile(BUILT_IN_FORM_PROFILE, 0)
 })
 afterEach(() => {
   vi.unstubAllGlobals()
 })
+
+async function keepProfile(profile: MarketplaceFormProfile, ageMs: number): Promise<void> {
+  await fake.local.set({
+    [LOCAL.formProfile]: { profile, fetchedAt: new Date(Date.now() - ageMs).toISOString() },
+  })
+}
 
 /** The record the worker keeps for a Marketplace tab. */
 function storedDraft(tabId: number): PendingDraftRecord | undefined {
@@ -163,7 +174,12 @@ describe('pending drafts', () => {
     // Chrome stops the worker; the Marketplace content script's message starts a new one.
     await startWorker()
     const view = await ask<PendingDraftView>('draft:get', {}, marketplaceSender(100))
-    expect(view).toEqual({ listingId: 'L1', draft: draftFor(3), photoCount: 3 })
+    expect(view).toEqual({
+      listingId: 'L1',
+      draft: draftFor(3),
+      photoCount: 3,
+      profile: BUILT_IN_FORM_PROFILE,
+    })
     const photo = await ask<PhotoPayload>('draft:photo', { index: 1 }, marketplaceSender(100))
     expect(atob(photo.base64)).toBe(`bytes of ${draftFor(3).photos[1] ?? ''}`)
     expect(photo).toMatchObject({ name: 'listing-photo-02.jpg', type: 'image/jpeg' })
@@ -387,6 +403,102 @@ describe('pending drafts', () => {
     expect(record.fillSummary).toEqual(summary)
     expect(record.filledAt).not.toBeNull()
     expect(record.photos.map((p) => p.state)).toEqual(['stored', 'stored'])
+  })
+})
+
+describe('the form profile', () => {
+  const PROFILE_URL = 'http://localhost:8787/api/v1/marketplace/form-profile'
+  const served = (version: string): MarketplaceFormProfile => ({
+    ...BUILT_IN_FORM_PROFILE,
+    version,
+  })
+
+  /** Photos as photoServer; the profile route answers `profile()` (null: the server is down). */
+  function server(profile: () => MarketplaceFormProfile | null) {
+    const fetch = vi.fn((input: string | URL | Request) => {
+      const url = urlOf(input)
+      if (url !== PROFILE_URL) {
+        return Promise.resolve(
+          new Response(`bytes of ${url}`, { headers: { 'content-type': 'image/jpeg' } }),
+        )
+      }
+      const data = profile()
+      return Promise.resolve(
+        data === null
+          ? new Response('Bad gateway', { status: 502 })
+          : new Response(JSON.stringify({ status: 'success', data }), {
+              headers: { 'content-type': 'application/json' },
+            }),
+      )
+    })
+    vi.stubGlobal('fetch', fetch)
+    return {
+      fetch,
+      profileFetches: () => fetch.mock.calls.filter(([i]) => urlOf(i) === PROFILE_URL),
+    }
+  }
+
+  it('a conversion fetches a stale profile alongside; the tab gets the newest', async () => {
+    const { profileFetches } = server(() => served('server-2'))
+    await keepProfile(served('server-1'), 11 * 60_000)
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    await startWorker()
+
+    await ask('convert:start', { sourceTabId: 7, listing })
+    await vi.waitFor(() => {
+      expect(profileFetches()).toHaveLength(1)
+    })
+    await vi.waitFor(async () => {
+      const view = await ask<PendingDraftView>('draft:get', {}, marketplaceSender(100))
+      expect(view.profile.version).toBe('server-2')
+    })
+    // Fresh now: the next conversion does not fetch it.
+    await ask('convert:start', { sourceTabId: 7, listing })
+    expect(profileFetches()).toHaveLength(1)
+    await photosSettled(101)
+  })
+
+  it('a conversion does not wait for the profile', async () => {
+    // The profile route never answers.
+    const fetch = vi.fn((input: string | URL | Request) =>
+      urlOf(input) === PROFILE_URL
+        ? new Promise<Response>(() => undefined)
+        : Promise.resolve(new Response('x', { headers: { 'content-type': 'image/jpeg' } })),
+    )
+    vi.stubGlobal('fetch', fetch)
+    await keepProfile(served('server-1'), 60 * 60_000)
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    await startWorker()
+
+    await expect(ask('convert:start', { sourceTabId: 7, listing })).resolves.toMatchObject({
+      ok: true,
+    })
+    const view = await ask<PendingDraftView>('draft:get', {}, marketplaceSender(100))
+    expect(view.profile.version).toBe('server-1')
+  })
+
+  it('profile:refresh answers a newer profile, and null for the same version or none', async () => {
+    let answer: MarketplaceFormProfile | null = served('server-2')
+    const { profileFetches } = server(() => answer)
+    await startWorker()
+    const refresh = (version: string) =>
+      ask<MarketplaceFormProfile | null>('profile:refresh', { version }, marketplaceSender(100))
+
+    // Fetched at once, though the stored copy is fresh.
+    await expect(refresh(BUILT_IN_FORM_PROFILE.version)).resolves.toEqual(served('server-2'))
+    await expect(refresh('server-2')).resolves.toBeNull()
+    expect(profileFetches()).toHaveLength(2)
+    expect(fake.local.data.get(LOCAL.formProfile)).toMatchObject({ profile: served('server-2') })
+
+    // The server is down: nothing newer to give; the last good one stays.
+    answer = null
+    await expect(refresh(BUILT_IN_FORM_PROFILE.version)).resolves.toBeNull()
+    expect(fake.local.data.get(LOCAL.formProfile)).toMatchObject({ profile: served('server-2') })
+
+    // Only the Marketplace content script asks.
+    await expect(ask('profile:refresh', { version: 'x' }, popupSender)).rejects.toThrow(
+      'not accepted',
+    )
   })
 })
 

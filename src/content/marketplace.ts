@@ -1,10 +1,11 @@
 /**
  * Facebook Marketplace's create pages: if the worker keeps a draft for this tab, let the filler
- * (src/marketplace) fill the form while the draft's photos arrive, show its report, and tell the
- * worker. Tokens never come here; the worker answers only about this tab's draft. Built as a
- * self-contained script (vite.config.ts).
+ * (src/marketplace) fill the form with the worker's form profile while the draft's photos arrive,
+ * try the fields it could not find once more with a newer profile if the server has one, show its
+ * report, and tell the worker. Tokens never come here; the worker answers only about this tab's
+ * draft. Built as a self-contained script (vite.config.ts).
  */
-import { fillMarketplaceForm, fillSummary, showFillReport } from '../marketplace/index.ts'
+import { fillSummary, fillWithRefresh, showFillReport } from '../marketplace/index.ts'
 import { toFile } from '../marketplace/photos.ts'
 import { showFillProgress } from '../marketplace/report-panel.ts'
 import { sendMessage, type PhotoPayload } from '../messages.ts'
@@ -56,11 +57,15 @@ export async function fillPendingDraft(): Promise<void> {
   if (!pending) return
   const progress = showFillProgress(pending.photoCount)
   const photos = loadPhotos(pending.photoCount, progress.photos)
-  const report = await fillMarketplaceForm({
-    draft: pending.draft,
-    photos: photos.all,
-    arrivedPhotos: photos.arrived,
-  })
+  const report = await fillWithRefresh(
+    {
+      draft: pending.draft,
+      photos: photos.all,
+      arrivedPhotos: photos.arrived,
+      profile: pending.profile,
+    },
+    { refresh: (version) => sendMessage('profile:refresh', { version }) },
+  )
   showFillReport(report)
   await sendMessage('draft:filled', fillSummary(report))
 }

@@ -9,6 +9,7 @@ import {
 import { REASONS } from './reasons.ts'
 import { photoFiles, rentalDraft, saleDraft } from './testing/drafts.ts'
 import { loadMarketplaceFixture, unloadMarketplaceFixture } from './testing/marketplace-fixture.ts'
+import { withFieldLabels } from './testing/profiles.ts'
 
 const FAST: FillOptions = {
   formTimeoutMs: 3000,
@@ -173,6 +174,63 @@ describe('fillMarketplaceForm on the fixture form', () => {
     expect(report.filled).toContain('heating')
     expect(fixture.state.heating).toBe('Radiator heating')
     expect(fixture.state.photos).toHaveLength(3)
+  })
+
+  test('a label Facebook renamed is not found with the built-in profile', async () => {
+    const fixture = loadMarketplaceFixture({
+      delay: 0,
+      rename: { bedrooms: 'How many bedrooms' },
+    })
+
+    const report = await fillMarketplaceForm({ draft: rentalDraft, photos: photoFiles(20) }, FAST)
+
+    expect(report.needsYou).toEqual([
+      { field: 'bedrooms', reason: REASONS.notFound },
+      { field: 'date_available', reason: REASONS.dateAvailable },
+    ])
+    expect(fixture.state.bedrooms).toBe('')
+    expect(fixture.state.bathrooms).toBe('1.5')
+  })
+
+  test('a profile that knows the new label fills the renamed field, for sale as for rent', async () => {
+    const profile = withFieldLabels({ bedrooms: 'How many bedrooms' })
+    const rental = loadMarketplaceFixture({ delay: 0, rename: { bedrooms: 'How many bedrooms' } })
+    const rentReport = await fillMarketplaceForm(
+      { draft: rentalDraft, photos: photoFiles(20), profile },
+      FAST,
+    )
+    expect(rental.state.bedrooms).toBe('2')
+    expect(rentReport.filled).toContain('bedrooms')
+    expect(rentReport.needsYou).toEqual([
+      { field: 'date_available', reason: REASONS.dateAvailable },
+    ])
+
+    const sale = loadMarketplaceFixture({ delay: 0, rename: { bedrooms: 'How many bedrooms' } })
+    const saleReport = await fillMarketplaceForm(
+      { draft: saleDraft, photos: photoFiles(2), profile },
+      FAST,
+    )
+    expect(sale.state).toMatchObject({ listing_type: 'For Sale', bedrooms: '2' })
+    expect(saleReport.needsYou).toEqual([])
+  })
+
+  test('with `fields`, fills only those and attaches no photos unless asked', async () => {
+    const fixture = loadMarketplaceFixture({ delay: 0 })
+
+    const report = await fillMarketplaceForm(
+      { draft: rentalDraft, photos: photoFiles(3), fields: ['bedrooms', 'heating'] },
+      FAST,
+    )
+
+    expect(report).toEqual({ filled: ['bedrooms', 'heating'], needsYou: [] })
+    expect(fixture.state).toMatchObject({
+      listing_type: null,
+      bedrooms: '2',
+      price: '',
+      heating: 'Radiator heating',
+      laundry: null,
+      photos: [],
+    })
   })
 
   test('tries a field again when a re-render eats the first edit', async () => {

@@ -1,4 +1,6 @@
+import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import type { MarketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
+import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
 import { fillAddressTypeahead } from './address-typeahead.ts'
 import { chooseOption, showsValue } from './combobox.ts'
 import { findField, findPhotoInput, type FieldControl } from './find-field.ts'
@@ -9,7 +11,7 @@ import {
   optionTexts,
   type ChoiceField,
   type FieldKey,
-  type LanguageLabels,
+  type LanguageTexts,
 } from './labels.ts'
 import { attachPhotos, toFile, type PhotoFile } from './photos.ts'
 import { insertAsTyped, leave, setReactValue } from './react-input.ts'
@@ -31,6 +33,10 @@ export interface FillRequest {
   photos: readonly PhotoFile[] | Promise<readonly PhotoFile[]>
   /** The photos there so far, in the draft's order: attached when the rest takes too long. */
   arrivedPhotos?: () => readonly PhotoFile[]
+  /** The form's texts to look for; the built-in profile when the worker sent none. */
+  profile?: MarketplaceFormProfile
+  /** Only these fields (a second try with a newer profile); every field when left out. */
+  fields?: readonly FieldKey[]
 }
 
 export interface NeedsYou {
@@ -84,14 +90,14 @@ type Want =
 
 class Filler {
   readonly doc: Document
-  readonly languages: LanguageLabels[]
+  readonly languages: LanguageTexts[]
   readonly neverPress: string[]
   readonly options: Omit<Required<FillOptions>, 'document'>
   readonly report: FillReport = { filled: [], needsYou: [] }
 
-  constructor(options: FillOptions) {
+  constructor(profile: MarketplaceFormProfile, options: FillOptions) {
     this.doc = options.document ?? document
-    this.languages = labelsForPage(this.doc)
+    this.languages = labelsForPage(this.doc, profile)
     this.neverPress = neverPressTexts(this.languages)
     this.options = {
       formTimeoutMs: options.formTimeoutMs ?? DEFAULTS.formTimeoutMs,
@@ -337,19 +343,21 @@ function arrivingPhotos(photos: FillRequest['photos']): {
 }
 
 /**
- * Fills Marketplace's "Home for Sale or Rent" form with the draft, by visible label text. Waits
- * for the form to render, fills each field (the listing type first: the form changes with it) and
- * attaches the photos as soon as they are all there and the form's photo input is the final one
- * (after the property type, between two fields, so they upload while the rest is typed), then
- * reports what it filled and what the user must do. It never presses Next or Publish, and never
+ * Fills Marketplace's "Home for Sale or Rent" form with the draft, by visible label text (the
+ * request's profile, or the built-in one). Waits for the form to render, fills each field (the
+ * listing type first: the form changes with it) and attaches the photos as soon as they are all
+ * there and the form's photo input is the final one (after the property type, between two fields,
+ * so they upload while the rest is typed), then reports what it filled and what the user must
+ * do. With `request.fields`, only those fields. It never presses Next or Publish, and never
  * throws.
  */
 export async function fillMarketplaceForm(
   request: FillRequest,
   options: FillOptions = {},
 ): Promise<FillReport> {
-  const filler = new Filler(options)
+  const filler = new Filler(request.profile ?? BUILT_IN_FORM_PROFILE, options)
   const { draft } = request
+  const wanted = (field: FieldKey) => request.fields?.includes(field) ?? true
   const photos = arrivingPhotos(request.photos)
   const formShown = await waitFor(
     filler.doc,
@@ -363,56 +371,71 @@ export async function fillMarketplaceForm(
   // A form without the sale/rent choice is the rental form the worker opened: for a rental there
   // is nothing to choose; a sale needs the user to switch forms.
   const rentalForm = filler.find('listing_type') === null
-  if (draft.listing_type !== 'rent' || !rentalForm) {
+  if (wanted('listing_type') && (draft.listing_type !== 'rent' || !rentalForm)) {
     await filler.fill('listing_type', filler.choice('listing_type', draft.listing_type))
   }
-  await filler.fill('property_type', filler.choice('property_type', draft.property_type))
+  if (wanted('property_type')) {
+    await filler.fill('property_type', filler.choice('property_type', draft.property_type))
+  }
 
-  let attached = false
+  // Photos not wanted count as attached: nothing waits for them.
+  let attached = !wanted('photos')
   const attachIfReady = async () => {
     const ready = photos.ready()
     if (attached || ready === null) return
     attached = true
     await filler.photos(draft, ready)
   }
-  const fields: (() => Promise<void>)[] = [
-    () => filler.fill('bedrooms', number(draft.bedrooms)),
-    () => filler.fill('bathrooms', number(draft.bathrooms)),
-    () => filler.fill('price', number(draft.price)),
-    () => filler.address(draft),
-    async () => {
-      if (draft.description.trim() !== '') {
-        await filler.fill('description', { kind: 'text', value: draft.description, numeric: false })
-      } else if (filler.find('description') !== null) {
-        filler.record('description', { filled: false, reason: REASONS.noDescription })
-      }
-    },
-    () => filler.fill('square_feet', number(draft.square_feet)),
-    () => filler.fill('laundry', filler.choice('laundry', draft.laundry)),
-    () => filler.fill('parking', filler.choice('parking', draft.parking)),
-    () =>
-      filler.fill('air_conditioning', filler.choice('air_conditioning', draft.air_conditioning)),
-    () => filler.fill('heating', filler.choice('heating', draft.heating)),
+  const fields: [FieldKey, () => Promise<void>][] = [
+    ['bedrooms', () => filler.fill('bedrooms', number(draft.bedrooms))],
+    ['bathrooms', () => filler.fill('bathrooms', number(draft.bathrooms))],
+    ['price', () => filler.fill('price', number(draft.price))],
+    ['address', () => filler.address(draft)],
+    [
+      'description',
+      async () => {
+        if (draft.description.trim() !== '') {
+          await filler.fill('description', {
+            kind: 'text',
+            value: draft.description,
+            numeric: false,
+          })
+        } else if (filler.find('description') !== null) {
+          filler.record('description', { filled: false, reason: REASONS.noDescription })
+        }
+      },
+    ],
+    ['square_feet', () => filler.fill('square_feet', number(draft.square_feet))],
+    ['laundry', () => filler.fill('laundry', filler.choice('laundry', draft.laundry))],
+    ['parking', () => filler.fill('parking', filler.choice('parking', draft.parking))],
+    [
+      'air_conditioning',
+      () =>
+        filler.fill('air_conditioning', filler.choice('air_conditioning', draft.air_conditioning)),
+    ],
+    ['heating', () => filler.fill('heating', filler.choice('heating', draft.heating))],
   ]
-  for (const field of fields) {
+  for (const [field, fill] of fields) {
     await attachIfReady()
-    await field()
+    if (wanted(field)) await fill()
   }
-  // A download that hangs must not keep the agent waiting for the report: after a while, what is
-  // there goes in and the report says how many are missing.
-  let waited: ReturnType<typeof setTimeout> | undefined
-  await Promise.race([
-    photos.all,
-    new Promise((resolve) => (waited = setTimeout(resolve, filler.options.photoWaitMs))),
-  ])
-  clearTimeout(waited)
-  // Not there yet, so not attached yet (the attach waits for all).
-  if (photos.ready() === null) {
-    attached = true
-    await filler.photos(draft, request.arrivedPhotos?.() ?? [])
+  if (!attached) {
+    // A download that hangs must not keep the agent waiting for the report: after a while, what
+    // is there goes in and the report says how many are missing.
+    let waited: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([
+      photos.all,
+      new Promise((resolve) => (waited = setTimeout(resolve, filler.options.photoWaitMs))),
+    ])
+    clearTimeout(waited)
+    // Not there yet, so not attached yet (the attach waits for all).
+    if (photos.ready() === null) {
+      attached = true
+      await filler.photos(draft, request.arrivedPhotos?.() ?? [])
+    }
+    await attachIfReady()
   }
-  await attachIfReady()
-  await filler.dateAvailable(draft)
+  if (wanted('date_available')) await filler.dateAvailable(draft)
   return filler.report
 }
 

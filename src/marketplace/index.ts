@@ -1,7 +1,7 @@
 /**
  * The Marketplace filler, for the content script on facebook.com/marketplace/create/*:
  *
- *   const report = await fillMarketplaceForm({ draft, photos })
+ *   const report = await fillWithRefresh({ draft, photos, profile }, { refresh })
  *   showFillReport(report)
  *   await sendMessage('draft:filled', fillSummary(report))
  */
@@ -15,4 +15,5 @@ export {
   type NeedsYou,
   type PhotoFile,
 } from './fill-marketplace.ts'
+export { fillWithRefresh, type FillWithRefreshOptions } from './fill-with-refresh.ts'
 export { showFillReport, type ReportPanel } from './report-panel.ts'

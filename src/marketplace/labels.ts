@@ -1,182 +1,91 @@
+import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import type {
-  MarketplaceAirConditioningType,
-  MarketplaceHeatingType,
-  MarketplaceLaundryType,
-  MarketplaceListingType,
-  MarketplaceParkingType,
-  MarketplacePropertyType,
-} from '../../api/schemas/marketplace-draft.ts'
+  FormFieldKey,
+  FormProfileLanguage,
+  MarketplaceFormProfile,
+} from '../../api/schemas/marketplace-form-profile.ts'
 
 /**
- * THE label dictionary: every text of Facebook's "Home for Sale or Rent" form the filler looks for
- * lives here and nowhere else. Facebook removed aria-labels in 2025 and generates its ids and class
- * names, so visible text is the one stable handle (DESIGN §6.5).
+ * The texts of Facebook's "Home for Sale or Rent" form the filler looks for come from a form
+ * profile (api/schemas/marketplace-form-profile.ts): data the server serves, so a label Facebook
+ * renames is fixed on the server. Facebook removed aria-labels in 2025 and generates its ids and
+ * class names, so visible text is the one stable handle. Only the panel's names for the fields
+ * are ours (`NAMES`): they are the extension's UI, not texts of Facebook's form.
  *
- * Per language, per field: the label texts Facebook has shown for it (newest first; matched
- * whole, ignoring case, spacing and a trailing "*" or ":"), and per draft value the option texts
- * that mean it (preferred first; a later one is a near spelling or the closest fallback).
- *
- * To add a language: add its code to `LanguageCode` and an entry to `LABELS` (the type makes every
- * field and option required). The filler tries the page's language (`<html lang>`) first, then
- * the others, so a half-translated page still works.
+ * The filler tries the page's language (`<html lang>`) first, then the profile's others, so a
+ * half-translated page still works.
  */
 
-export type FieldKey =
-  | 'listing_type'
-  | 'property_type'
-  | 'photos'
-  | 'bedrooms'
-  | 'bathrooms'
-  | 'price'
-  | 'address'
-  | 'description'
-  | 'square_feet'
-  | 'laundry'
-  | 'parking'
-  | 'air_conditioning'
-  | 'heating'
-  | 'date_available'
+export type FieldKey = FormFieldKey
 
-export interface OptionTexts {
-  listing_type: Record<MarketplaceListingType, readonly string[]>
-  property_type: Record<MarketplacePropertyType, readonly string[]>
-  laundry: Record<MarketplaceLaundryType, readonly string[]>
-  parking: Record<MarketplaceParkingType, readonly string[]>
-  air_conditioning: Record<MarketplaceAirConditioningType, readonly string[]>
-  heating: Record<MarketplaceHeatingType, readonly string[]>
-}
-
+/** One language's texts: field labels, option texts per draft value, buttons never pressed. */
+export type LanguageTexts = FormProfileLanguage
+export type OptionTexts = LanguageTexts['options']
 export type ChoiceField = keyof OptionTexts
 
-export interface LanguageLabels {
-  /** Field → the label texts shown above or inside its control. */
-  fields: Record<FieldKey, readonly string[]>
-  /** Field → its name in the panel the filler shows. */
-  names: Record<FieldKey, string>
-  options: OptionTexts
-  /** Buttons the filler must never press: the user reviews and posts. */
-  neverPress: readonly string[]
+/** Field → its name in the panel the filler shows. */
+const NAMES: Record<FieldKey, string> = {
+  listing_type: 'Sale or rent',
+  property_type: 'Property type',
+  photos: 'Photos',
+  bedrooms: 'Bedrooms',
+  bathrooms: 'Bathrooms',
+  price: 'Price',
+  address: 'Address',
+  description: 'Description',
+  square_feet: 'Square feet',
+  laundry: 'Laundry type',
+  parking: 'Parking type',
+  air_conditioning: 'Air conditioning type',
+  heating: 'Heating type',
+  date_available: 'Date available',
 }
 
-export type LanguageCode = 'en'
-
-export const LABELS: Record<LanguageCode, LanguageLabels> = {
-  en: {
-    fields: {
-      listing_type: ['Home for Sale or Rent', 'Property for sale or rent', 'Listing type'],
-      property_type: ['Property type', 'Rental type', 'Home type', 'Type of property'],
-      photos: ['Add photos', 'Photos'],
-      bedrooms: ['Number of bedrooms', 'Bedrooms'],
-      bathrooms: ['Number of bathrooms', 'Bathrooms'],
-      price: ['Price', 'Price per month', 'Rent per month', 'Monthly rent'],
-      address: [
-        'Property address',
-        'Rental address',
-        'Address',
-        'Street address',
-        'Location',
-        'Enter address',
-      ],
-      description: [
-        'Property description',
-        'Rental description',
-        'Description',
-        'Describe your property',
-      ],
-      square_feet: ['Square feet', 'Square footage', 'Property square feet', 'Size (sq ft)'],
-      laundry: ['Laundry type', 'Laundry'],
-      parking: ['Parking type', 'Parking'],
-      air_conditioning: ['Air conditioning type', 'Air conditioning'],
-      heating: ['Heating type', 'Heating'],
-      date_available: ['Date available', 'Available date', 'Available from'],
-    },
-    names: {
-      listing_type: 'Sale or rent',
-      property_type: 'Property type',
-      photos: 'Photos',
-      bedrooms: 'Bedrooms',
-      bathrooms: 'Bathrooms',
-      price: 'Price',
-      address: 'Address',
-      description: 'Description',
-      square_feet: 'Square feet',
-      laundry: 'Laundry type',
-      parking: 'Parking type',
-      air_conditioning: 'Air conditioning type',
-      heating: 'Heating type',
-      date_available: 'Date available',
-    },
-    options: {
-      listing_type: {
-        sale: ['For Sale', 'Sale'],
-        rent: ['For Rent', 'Rent'],
-      },
-      property_type: {
-        House: ['House', 'Single family home'],
-        Townhouse: ['Townhouse', 'Townhome'],
-        Apartment: ['Apartment', 'Apartment/Condo', 'Condo'],
-      },
-      laundry: {
-        'In-unit laundry': ['In-unit laundry', 'In unit laundry'],
-        'Laundry in building': ['Laundry in building', 'In-building laundry'],
-        'Laundry available': ['Laundry available'],
-        None: ['None', 'No laundry'],
-      },
-      parking: {
-        'Garage parking': ['Garage parking', 'Garage'],
-        'Street parking': ['Street parking'],
-        'Off-street parking': ['Off-street parking', 'Off street parking'],
-        'Parking available': ['Parking available'],
-        None: ['None', 'No parking'],
-      },
-      air_conditioning: {
-        'Central AC': ['Central AC', 'Central A/C', 'Central air conditioning'],
-        'AC available': ['AC available', 'A/C available'],
-        None: ['None', 'No AC', 'No A/C'],
-      },
-      heating: {
-        'Central heating': ['Central heating'],
-        'Electric heating': ['Electric heating'],
-        'Gas heating': ['Gas heating'],
-        'Radiator heating': ['Radiator heating'],
-        'Heating available': ['Heating available'],
-        None: ['None', 'No heating'],
-      },
-    },
-    neverPress: ['Next', 'Publish', 'Post', 'Submit', 'List item', 'Update'],
-  },
-}
-
-/** The page's language first (from `<html lang>`), then every other; English when unknown. */
-export function labelsForPage(doc: Document): LanguageLabels[] {
-  const lang = (doc.documentElement.lang || 'en').slice(0, 2).toLowerCase()
-  const all = Object.entries(LABELS) as [LanguageCode, LanguageLabels][]
-  const first = all.filter(([code]) => code === lang)
-  const rest = all.filter(([code]) => code !== lang)
-  return [...first, ...rest].map(([, labels]) => labels)
+/**
+ * The profile's languages, the page's first (from `<html lang>`, English when unset): the exact
+ * code (`fr-CA`), then the same language (`fr`, `fr-FR`), then the rest in the profile's order.
+ */
+export function labelsForPage(
+  doc: Document,
+  profile: MarketplaceFormProfile = BUILT_IN_FORM_PROFILE,
+): LanguageTexts[] {
+  const lang = (doc.documentElement.lang || 'en').toLowerCase()
+  const base = lang.split('-')[0] ?? lang
+  const rank = (code: string) => {
+    const lower = code.toLowerCase()
+    if (lower === lang) return 0
+    return lower.split('-')[0] === base ? 1 : 2
+  }
+  // Array.prototype.sort is stable: equal ranks keep the profile's order.
+  return Object.entries(profile.languages)
+    .map(([code, texts]) => ({ rank: rank(code), texts }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ texts }) => texts)
 }
 
 /** Every language's label texts for a field, the page's language first. */
-export function fieldLabelTexts(languages: readonly LanguageLabels[], field: FieldKey): string[] {
-  return languages.flatMap((labels) => labels.fields[field])
+export function fieldLabelTexts(languages: readonly LanguageTexts[], field: FieldKey): string[] {
+  return languages.flatMap((texts) => texts.fields[field])
 }
 
 /** Every language's option texts for a draft value, the page's language first. */
 export function optionTexts<F extends ChoiceField>(
-  languages: readonly LanguageLabels[],
+  languages: readonly LanguageTexts[],
   field: F,
   value: keyof OptionTexts[F],
 ): string[] {
-  return languages.flatMap((labels) => {
-    const texts = labels.options[field][value] as readonly string[] | undefined
-    return texts ?? []
+  return languages.flatMap((texts) => {
+    const byValue = texts.options[field] as Record<keyof OptionTexts[F], string[]>
+    // Own keys only: a value like "constructor" must not reach the prototype.
+    return Object.hasOwn(byValue, value) ? byValue[value] : []
   })
 }
 
-export function neverPressTexts(languages: readonly LanguageLabels[]): string[] {
-  return languages.flatMap((labels) => labels.neverPress)
+export function neverPressTexts(languages: readonly LanguageTexts[]): string[] {
+  return languages.flatMap((texts) => texts.never_press)
 }
 
-export function fieldName(languages: readonly LanguageLabels[], field: FieldKey): string {
-  return (languages[0] ?? LABELS.en).names[field]
+/** The field's name in the panel. */
+export function fieldName(field: FieldKey): string {
+  return NAMES[field]
 }

@@ -1,6 +1,6 @@
 import type { brand } from '../../api/brand.ts'
 import type { FillReport, NeedsYou } from './fill-marketplace.ts'
-import { fieldName, labelsForPage, type LanguageLabels } from './labels.ts'
+import { fieldName } from './labels.ts'
 
 /** Type-tied to the brand module without importing it at run time (the content script stays small). */
 const PRODUCT: (typeof brand)['name'] = 'ListingBridge'
@@ -59,8 +59,8 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return created
 }
 
-function nameOf(languages: readonly LanguageLabels[], field: NeedsYou['field']): string {
-  return field === 'form' ? TEXT.form : fieldName(languages, field)
+function nameOf(field: NeedsYou['field']): string {
+  return field === 'form' ? TEXT.form : fieldName(field)
 }
 
 /**
@@ -69,7 +69,6 @@ function nameOf(languages: readonly LanguageLabels[], field: NeedsYou['field']):
  * button or Escape. A second call replaces the first panel.
  */
 export function showFillReport(report: FillReport, doc: Document = document): ReportPanel {
-  const languages = labelsForPage(doc)
   const { host, section } = panel(doc, 'report')
 
   const header = element(doc, 'header')
@@ -84,7 +83,7 @@ export function showFillReport(report: FillReport, doc: Document = document): Re
 
   if (report.filled.length > 0) {
     const list = element(doc, 'ul')
-    for (const field of report.filled) list.append(element(doc, 'li', nameOf(languages, field)))
+    for (const field of report.filled) list.append(element(doc, 'li', nameOf(field)))
     section.append(element(doc, 'h3', TEXT.filled(report.filled.length)), list)
   }
 
@@ -95,7 +94,7 @@ export function showFillReport(report: FillReport, doc: Document = document): Re
     const list = element(doc, 'ul')
     for (const item of report.needsYou) {
       const entry = element(doc, 'li')
-      entry.append(element(doc, 'strong', nameOf(languages, item.field)), `: ${item.reason}`)
+      entry.append(element(doc, 'strong', nameOf(item.field)), `: ${item.reason}`)
       list.append(entry)
     }
     needs.append(element(doc, 'h3', TEXT.needsYou(report.needsYou.length)), list)

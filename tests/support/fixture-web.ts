@@ -109,6 +109,11 @@ export interface FixtureWeb {
   photoRequests: () => PhotoRequest[]
   /** Every Marketplace page load: path with query, and when it was asked for. */
   marketplaceLoads: () => { path: string; at: number }[]
+  /**
+   * Options for the Marketplace form from now on (the fixture's `window.__fixtureOptions`, e.g.
+   * `{ rename: { bedrooms: 'How many bedrooms' } }`: Facebook renamed a label); null: none.
+   */
+  setMarketplaceOptions: (options: Record<string, unknown> | null) => void
   /** Holds Marketplace page loads until `release()`: the tab waits, as on a slow network. */
   holdMarketplace: () => Hold
   /** Holds the worker's photo downloads until `release()`: the conversion waits mid-photos. */
@@ -207,8 +212,17 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
     )
   }
 
+  let marketplaceOptions: Record<string, unknown> | null = null
   function marketplacePage(res: ServerResponse): void {
-    send(res, 200, 'text/html; charset=utf-8', marketplace)
+    const page = marketplaceOptions
+      ? marketplace
+          .toString('utf8')
+          .replace(
+            '<head>',
+            `<head><script>window.__fixtureOptions = ${JSON.stringify(marketplaceOptions)}</script>`,
+          )
+      : marketplace
+    send(res, 200, 'text/html; charset=utf-8', page)
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -303,6 +317,9 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
     },
     photoRequests: () => [...photos],
     marketplaceLoads: () => [...loads],
+    setMarketplaceOptions(options) {
+      marketplaceOptions = options
+    },
     holdMarketplace: () => startHold('marketplace'),
     holdPhotos: () => startHold('photos'),
     async close() {

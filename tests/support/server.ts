@@ -34,6 +34,7 @@ const CONFIG_KEYS = [
   'STRIPE_API_URL',
   'CRM_PRIVATE_TARGETS',
   'FOLLOW_UP_BOSS_API_URL',
+  'MARKETPLACE_FORM_PROFILE',
 ]
 
 const READY_TIMEOUT_MS = 45_000
@@ -52,6 +53,11 @@ export interface RunningServer {
   output: () => string
   /** SIGTERM, wait for the exit (SIGKILL after 10 s), remove the DATA_DIR. */
   stop: () => Promise<void>
+  /**
+   * Stops the server and starts it again on the same port and DATA_DIR (the same accounts and
+   * secret), with `env` over the first start's: what an operator does after changing a setting.
+   */
+  restart: (env?: Record<string, string>) => Promise<void>
 }
 
 export interface StartServerOptions {
@@ -91,9 +97,18 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 class PortTaken extends Error {}
 
-async function startOnce(port: number, options: StartServerOptions): Promise<RunningServer> {
+interface StartedProcess {
+  child: ChildProcess
+  output: () => string
+}
+
+/** The server process on `port` with `dataDir`, once healthy; killed when it does not get there. */
+async function startProcess(
+  port: number,
+  dataDir: string,
+  options: StartServerOptions,
+): Promise<StartedProcess> {
   const url = `http://localhost:${port}`
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-e2e-'))
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const key of CONFIG_KEYS) Reflect.deleteProperty(env, key)
   Object.assign(env, {
@@ -108,11 +123,6 @@ async function startOnce(port: number, options: StartServerOptions): Promise<Run
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-
-  const stop = async () => {
-    await stopChild(child)
-    rmSync(dataDir, { recursive: true, force: true })
-  }
 
   try {
     const deadline = Date.now() + READY_TIMEOUT_MS
@@ -134,11 +144,37 @@ async function startOnce(port: number, options: StartServerOptions): Promise<Run
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   } catch (error) {
-    await stop()
+    await stopChild(child)
     throw error
   }
+  return { child, output: () => output }
+}
 
-  return { url, api: `${url}/api/v1`, port, dataDir, output: () => output, stop }
+async function startOnce(port: number, options: StartServerOptions): Promise<RunningServer> {
+  const url = `http://localhost:${port}`
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-e2e-'))
+  let current: StartedProcess
+  try {
+    current = await startProcess(port, dataDir, options)
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    url,
+    api: `${url}/api/v1`,
+    port,
+    dataDir,
+    output: () => current.output(),
+    async stop() {
+      await stopChild(current.child)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+    async restart(env = {}) {
+      await stopChild(current.child)
+      current = await startProcess(port, dataDir, { env: { ...options.env, ...env } })
+    },
+  }
 }
 
 /** Starts `node scripts/start.js` on a free port and resolves once `/api/v1/healthz` answers. */

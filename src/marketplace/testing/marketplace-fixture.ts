@@ -32,6 +32,8 @@ export interface FixtureOptions {
   omit?: string[]
   /** Fields whose first edit a re-render eats (the filler must try again). */
   flaky?: string[]
+  /** Field → the label the page shows instead of its usual one (Facebook renamed it). */
+  rename?: Record<string, string>
   /** How long the form takes to render, in ms. */
   delay?: number
 }

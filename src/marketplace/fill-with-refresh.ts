@@ -1,0 +1,83 @@
+import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
+import {
+  fillMarketplaceForm,
+  type FieldKey,
+  type FillOptions,
+  type FillReport,
+  type FillRequest,
+} from './fill-marketplace.ts'
+import { REASONS } from './reasons.ts'
+
+export interface FillWithRefreshOptions {
+  /** A newer profile than `version`, or null (the same one, or none could be had). */
+  refresh: (version: string) => Promise<MarketplaceFormProfile | null>
+  fillOptions?: FillOptions
+  /** The filler; tests watch its calls. */
+  fill?: typeof fillMarketplaceForm
+}
+
+/** The fields left because the page did not show them under any label the profile knows. */
+export function notFoundFields(report: FillReport): FieldKey[] {
+  const fields = report.needsYou.flatMap((item) =>
+    item.field !== 'form' && item.reason === REASONS.notFound ? [item.field] : [],
+  )
+  return [...new Set(fields)]
+}
+
+/**
+ * The first report with the second try's fields in it: what the retry filled counts as filled,
+ * and its own reasons replace the first "not found", where that stood.
+ */
+export function mergeReports(
+  first: FillReport,
+  retry: FillReport,
+  retried: readonly FieldKey[],
+): FillReport {
+  const filled = [...first.filled, ...retry.filled.filter((field) => !first.filled.includes(field))]
+  const needsYou: FillReport['needsYou'] = []
+  const placed = new Set<FieldKey>()
+  for (const item of first.needsYou) {
+    const field = item.field
+    if (field === 'form' || !retried.includes(field)) {
+      needsYou.push(item)
+    } else if (!placed.has(field)) {
+      placed.add(field)
+      needsYou.push(...retry.needsYou.filter((again) => again.field === field))
+    }
+  }
+  needsYou.push(
+    ...retry.needsYou.filter((item) => item.field === 'form' || !placed.has(item.field)),
+  )
+  return { filled, needsYou }
+}
+
+/**
+ * Fills the form with the request's profile. When the page hid fields from it (Facebook renamed
+ * a label) or the whole form, asks for a newer profile once, and with one fills only those
+ * fields again (everything, when the form was not recognised).
+ */
+export async function fillWithRefresh(
+  request: FillRequest & { profile: MarketplaceFormProfile },
+  options: FillWithRefreshOptions,
+): Promise<FillReport> {
+  const fill = options.fill ?? fillMarketplaceForm
+  const first = await fill(request, options.fillOptions)
+  const formMissing = first.needsYou.some((item) => item.field === 'form')
+  const missing = notFoundFields(first)
+  if (!formMissing && missing.length === 0) return first
+
+  const newer = await options.refresh(request.profile.version).catch(() => null)
+  if (newer === null || newer.version === request.profile.version) return first
+
+  // Nothing was filled, nor did the photos have their wait: all of it again.
+  if (formMissing) return fill({ ...request, profile: newer }, options.fillOptions)
+  // The photos have had their wait: a second try attaches those there, without waiting again.
+  const photos = Array.isArray(request.photos) ? request.photos : (request.arrivedPhotos?.() ?? [])
+  const retry = await fill(
+    { ...request, profile: newer, photos, fields: missing },
+    options.fillOptions,
+  )
+  // The form went away meanwhile: the first report is the better account.
+  if (retry.needsYou.some((item) => item.field === 'form')) return first
+  return mergeReports(first, retry, missing)
+}
