@@ -5,6 +5,7 @@ import * as plans from './schemas/plans.ts'
 import * as payment from './schemas/payment.ts'
 import * as listings from './schemas/listings.ts'
 import * as leads from './schemas/leads.ts'
+import * as fillReports from './schemas/fill-reports.ts'
 import { normalizedListing } from './schemas/listing.ts'
 import { marketplaceFormProfile } from './schemas/marketplace-form-profile.ts'
 
@@ -265,6 +266,23 @@ export const routes = {
     path: '/marketplace/form-profile',
     auth: 'none',
     data: marketplaceFormProfile,
+  }),
+  /** After each fill: per field what came of it (docs/operations.md#form-health). */
+  saveFillReport: route({
+    method: 'POST',
+    path: '/marketplace/fill-reports',
+    auth: 'access',
+    body: fillReports.fillReportBody,
+    data: fillReports.fillReportSaved,
+    successStatus: 201,
+  }),
+  /** Operators only (`ADMIN_EMAILS`): fill rates per field and day. */
+  fillReportsSummary: route({
+    method: 'GET',
+    path: '/admin/marketplace/fill-reports',
+    auth: 'access',
+    query: fillReports.fillReportsQuery,
+    data: fillReports.fillReportsSummary,
   }),
 } as const
 

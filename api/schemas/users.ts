@@ -10,6 +10,8 @@ export const me = z.object({
   is_subscribed: z.boolean(),
   subscription_expiry: timestampField.nullable(),
   trial_end: timestampField.nullable(),
+  /** An operator (`ADMIN_EMAILS`): the dashboard shows them the form's health. */
+  is_admin: z.boolean().default(false),
 })
 export type Me = z.infer<typeof me>
 
