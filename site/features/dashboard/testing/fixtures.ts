@@ -19,6 +19,7 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     is_subscribed: false,
     subscription_expiry: null,
     trial_end: inDays(5),
+    is_admin: false,
     ...overrides,
   }
 }
