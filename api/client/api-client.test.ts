@@ -76,6 +76,7 @@ const me = {
   is_subscribed: false,
   subscription_expiry: null,
   trial_end: '2030-01-01T00:00:00.000Z',
+  is_admin: false,
 }
 
 const session: SessionTokens = { access_token: 'a1', refresh_token: 'r1', user_id: 'u1' }
