@@ -69,6 +69,8 @@ const envSchema = z.object({
     .default('https://api.followupboss.com/v1'),
   /** A JSON file replacing the built-in Marketplace form profile; checked in loadConfig. */
   MARKETPLACE_FORM_PROFILE: z.string().trim().min(1).optional(),
+  /** Operators' e-mails, comma separated, any case: they see the form's health. */
+  ADMIN_EMAILS: z.string().default(''),
 })
 
 export interface Config {
@@ -97,6 +99,8 @@ export interface Config {
   crm: CrmConfig
   /** The form profile served to the extension: MARKETPLACE_FORM_PROFILE's file, or the built-in. */
   marketplaceFormProfile: MarketplaceFormProfile
+  /** ADMIN_EMAILS, lower-cased: the operators (server/users/admins.ts). */
+  adminEmails: string[]
 }
 
 export interface CrmConfig {
@@ -272,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       followUpBossApiUrl: e.FOLLOW_UP_BOSS_API_URL.replace(/\/+$/, ''),
     },
     marketplaceFormProfile: formProfile,
+    adminEmails: [...new Set(list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()))],
   }
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PASSWORD, createTestApp, loggedInUser, type TestApp } from './testing/test-app.ts'
 import { CRM_ATTEMPT_RETENTION_DAYS, pruneExpired } from './housekeeping.ts'
+import { FILL_REPORT_LIMITS } from '../api/schemas/fill-reports.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -76,5 +77,42 @@ describe('pruneExpired', () => {
     await pruneExpired(t.ctx)
     const left = await t.ctx.db.selectFrom('lead_crm_attempts').select('id').orderBy('id').execute()
     expect(left.map((r) => r.id)).toEqual(['recent', 'straddle-1', 'straddle-2'])
+  })
+
+  it(`keeps fill reports for ${FILL_REPORT_LIMITS.retentionDays} days`, async () => {
+    const user = await loggedInUser(t)
+    const daysAgo = (days: number) =>
+      new Date(t.clock().getTime() - days * 86_400_000).toISOString()
+    for (const [id, days] of [
+      ['old', FILL_REPORT_LIMITS.retentionDays + 1],
+      ['recent', FILL_REPORT_LIMITS.retentionDays - 1],
+    ] as const) {
+      await t.ctx.db
+        .insertInto('fill_reports')
+        .values({
+          id,
+          user_id: user.userId,
+          profile_version: '1',
+          language: null,
+          duration_ms: 900,
+          created_at: daysAgo(days),
+        })
+        .execute()
+      await t.ctx.db
+        .insertInto('fill_report_fields')
+        .values({
+          report_id: id,
+          field: 'price',
+          outcome: 'filled',
+          label: 'Price',
+          created_at: daysAgo(days),
+        })
+        .execute()
+    }
+    await pruneExpired(t.ctx)
+    const reports = await t.ctx.db.selectFrom('fill_reports').select('id').execute()
+    expect(reports.map((r) => r.id)).toEqual(['recent'])
+    const fields = await t.ctx.db.selectFrom('fill_report_fields').select('report_id').execute()
+    expect(fields.map((r) => r.report_id)).toEqual(['recent'])
   })
 })

@@ -1,3 +1,4 @@
+import { FILL_REPORT_LIMITS } from '../api/schemas/fill-reports.ts'
 import type { AppContext } from './app-context.ts'
 import { pruneRateLimits } from './http/rate-limit.ts'
 
@@ -11,7 +12,8 @@ export const CRM_ATTEMPT_RETENTION_DAYS = 90
  * Drops rows that only grow otherwise: old rate-limit windows, expired refresh and one-time
  * tokens (an expired token is refused whether or not its row exists) and CRM deliveries whose
  * newest attempt is older than CRM_ATTEMPT_RETENTION_DAYS, all their attempts at once (the log
- * folds attempts into one delivery; half of one would show the wrong attempt count and outcome).
+ * folds attempts into one delivery; half of one would show the wrong attempt count and outcome),
+ * and fill reports older than FILL_REPORT_LIMITS.retentionDays.
  */
 export async function pruneExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   const now = ctx.clock()
@@ -36,6 +38,13 @@ export async function pruneExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promi
       ),
     )
     .execute()
+  const fillCutoff = new Date(
+    now.getTime() - FILL_REPORT_LIMITS.retentionDays * 86_400_000,
+  ).toISOString()
+  // Fields carry their report's time: deleting them by it walks an index instead of cascading
+  // report by report.
+  await ctx.db.deleteFrom('fill_report_fields').where('created_at', '<', fillCutoff).execute()
+  await ctx.db.deleteFrom('fill_reports').where('created_at', '<', fillCutoff).execute()
 }
 
 export function startHousekeeping(

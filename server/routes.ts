@@ -27,6 +27,8 @@ import setFollowUpBoss from './leads/set-follow-up-boss.ts'
 import exportFollowUpBoss from './leads/export-follow-up-boss.ts'
 import crmSettings from './leads/crm-settings.ts'
 import marketplaceFormProfile from './marketplace/form-profile.ts'
+import saveFillReport from './marketplace/save-fill-report.ts'
+import fillReportsSummary from './marketplace/fill-reports-summary.ts'
 
 /** Every API route; a new feature adds its file and one line here. */
 export const routeModules: RouteModule[] = [
@@ -58,5 +60,7 @@ export const routeModules: RouteModule[] = [
   exportFollowUpBoss,
   crmSettings,
   marketplaceFormProfile,
+  saveFillReport,
+  fillReportsSummary,
   health,
 ]

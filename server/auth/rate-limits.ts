@@ -18,4 +18,6 @@ export const limits = {
   refreshPerIp: { name: 'refresh:ip', max: 120, windowSeconds: 15 * MINUTE },
   contactPerIp: { name: 'contact:ip', max: 10, windowSeconds: HOUR },
   contactPerEmail: { name: 'contact:email', max: 5, windowSeconds: HOUR },
+  /** One report per fill; an agent posting all day stays far under this. */
+  fillReportPerUser: { name: 'fill-report:user', max: 120, windowSeconds: HOUR },
 } satisfies Record<string, RateLimit>

@@ -13,6 +13,7 @@ import * as listings from './migrations/0004-listings.ts'
 import * as leads from './migrations/0005-leads.ts'
 import * as crmAttemptsAge from './migrations/0006-crm-attempts-age.ts'
 import * as crmAttemptsDelivery from './migrations/0007-crm-attempts-delivery.ts'
+import * as fillReports from './migrations/0008-fill-reports.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0005-leads': leads,
   '0006-crm-attempts-age': crmAttemptsAge,
   '0007-crm-attempts-delivery': crmAttemptsDelivery,
+  '0008-fill-reports': fillReports,
 }
 
 const provider: MigrationProvider = {

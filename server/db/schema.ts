@@ -1,6 +1,8 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
 import type { ListingSource } from '../../api/listing-sources.ts'
 import type { LeadSource } from '../../api/schemas/leads.ts'
+import type { FillOutcome } from '../../api/schemas/fill-reports.ts'
+import type { FormFieldKey } from '../../api/schemas/marketplace-form-profile.ts'
 
 /**
  * Tables as Kysely sees them. Portable across SQLite and PostgreSQL: ids are text (UUIDs),
@@ -24,6 +26,8 @@ export interface Database {
   lead_webhooks: LeadWebhooksTable
   follow_up_boss_accounts: FollowUpBossAccountsTable
   lead_crm_attempts: LeadCrmAttemptsTable
+  fill_reports: FillReportsTable
+  fill_report_fields: FillReportFieldsTable
 }
 
 export interface UsersTable {
@@ -257,5 +261,25 @@ export interface LeadCrmAttemptsTable {
   status_code: number | null
   error: string | null
   succeeded: number
+  created_at: string
+}
+
+/** One fill of Marketplace's form by the extension (docs/operations.md#form-health). */
+export interface FillReportsTable {
+  id: string
+  user_id: string
+  profile_version: string
+  /** The page's `<html lang>`, null when it had none. */
+  language: string | null
+  duration_ms: number
+  created_at: string
+}
+
+/** What came of one field in one fill; `created_at` is the report's. */
+export interface FillReportFieldsTable {
+  report_id: string
+  field: FormFieldKey
+  outcome: FillOutcome
+  label: string | null
   created_at: string
 }

@@ -33,6 +33,12 @@ const validBodies: Record<string, Record<string, unknown>> = {
   '/listings/convert': { ...sampleListing() },
   '/leads': { ...sampleLead() },
   '/leads/update': { lead_id: 'lead-123', status: 'contacted', notes: 'Called once' },
+  '/marketplace/fill-reports': {
+    profile_version: 'built-in-2026-11-24',
+    language: 'en',
+    duration_ms: 1200,
+    fields: [{ field: 'bedrooms', outcome: 'filled', label: 'Number of bedrooms' }],
+  },
   '/leads/webhook': { url: 'https://crm.example.com/hooks/leads' },
   '/leads/export-webhook': { lead_ids: ['lead-123'] },
   '/leads/follow-up-boss': { api_key: 'fka_0123456789abcdef' },

@@ -30,6 +30,7 @@ describe('GET /users/me', () => {
       is_subscribed: false,
       subscription_expiry: null,
       trial_end: '2026-11-27T12:00:00.000Z',
+      is_admin: false,
     })
   })
 
@@ -56,5 +57,23 @@ describe('GET /users/me', () => {
       headers: { authorization: `Bearer ${forged}` },
     })
     expect(res.statusCode).toBe(401)
+  })
+
+  it('answers is_admin for the e-mails ADMIN_EMAILS lists, in any case', async () => {
+    await t.close()
+    t = await createTestApp({ ADMIN_EMAILS: ' Ops@ListingBridge.app ,boss@example.com' })
+    const isAdmin = async (email: string) => {
+      const user = await loggedInUser(t, { email })
+      const res = await t.api({
+        method: 'GET',
+        url: '/users/me',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      })
+      expect(res.statusCode).toBe(200)
+      return res.json().data?.is_admin
+    }
+    expect(await isAdmin('ops@listingbridge.app')).toBe(true)
+    expect(await isAdmin('BOSS@example.com')).toBe(true)
+    expect(await isAdmin('ann@example.com')).toBe(false)
   })
 })

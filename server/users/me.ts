@@ -2,6 +2,7 @@ import { routes } from '../../api/routes.ts'
 import { isSubscribed, loadAccountStatus } from '../billing/access.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
+import { isAdminEmail } from './admins.ts'
 
 /**
  * SPEC §3 "User". `is_subscribed` and `subscription_expiry` are the subscription half of the
@@ -22,6 +23,7 @@ export default defineRoute(routes.me, async ({ userId }, ctx) => {
       is_subscribed: subscribed,
       subscription_expiry: subscribed ? (account.subscription?.expiry ?? null) : null,
       trial_end: account.trialEnd,
+      is_admin: isAdminEmail(ctx.config, account.email),
     },
   }
 })

@@ -22,6 +22,7 @@ const me = {
   is_subscribed: false,
   subscription_expiry: null,
   trial_end: '2030-01-01T00:00:00.000Z',
+  is_admin: false,
 }
 
 function json(status: number, body: unknown) {

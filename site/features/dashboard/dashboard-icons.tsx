@@ -61,3 +61,11 @@ export const ContactIcon = (p: IconProps) => (
     <rect width="18" height="18" x="3" y="4" rx="2" />
   </Svg>
 )
+/** Form health: a clipboard with a tick (Lucide "clipboard-check"). */
+export const ClipboardCheckIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect width="8" height="4" x="8" y="2" rx="1" ry="1" />
+    <path d="M16 4h2a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h2" />
+    <path d="m9 14 2 2 4-4" />
+  </Svg>
+)

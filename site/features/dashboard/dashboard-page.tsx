@@ -1,6 +1,7 @@
 import { Link, Route, Switch, useLocation } from 'wouter'
 import { usePageTitle } from '../../lib/page-title.ts'
 import AnalyticsPage from './analytics/analytics-page.tsx'
+import FormHealthPage from './form-health/form-health-page.tsx'
 import { DashboardLayout } from './layout/dashboard-layout.tsx'
 import LeadsPage from './leads/leads-page.tsx'
 import { sectionAt } from './layout/sections.ts'
@@ -13,15 +14,18 @@ import styles from './layout/layout.module.css'
 
 /**
  * SPEC §2 /dashboard (protected) and its pages /dashboard/subscriptions,
- * /dashboard/transactions and (issue 7) /dashboard/leads: one lazily loaded chunk (uPlot included). The access gate and the
+ * /dashboard/transactions, (issue 7) /dashboard/leads and (issue 11, operators only)
+ * /dashboard/form-health: one lazily loaded chunk (uPlot included). The access gate and the
  * dashboard data load side by side; the pages show once the gate lets the user in.
  */
 export default function DashboardPage() {
   const [location] = useLocation()
-  const section = sectionAt(location)
+  const gate = useAccessGate()
+  // Until /users/me answers, an operator page keeps its own title rather than flash "not found".
+  const mayBeAdmin = gate.status !== 'allowed' || gate.user.is_admin
+  const section = sectionAt(location, mayBeAdmin)
   const title = section?.title ?? 'Page not found'
   usePageTitle(title)
-  const gate = useAccessGate()
   const data = useDashboardLoader()
 
   if (gate.status === 'checking') {
@@ -41,7 +45,7 @@ export default function DashboardPage() {
 
   return (
     <DashboardDataContext value={data}>
-      <DashboardLayout title={title} known>
+      <DashboardLayout title={title} known isAdmin={gate.user.is_admin}>
         <Switch>
           <Route path="/dashboard" component={AnalyticsPage} />
           <Route path="/dashboard/subscriptions">
@@ -49,6 +53,8 @@ export default function DashboardPage() {
           </Route>
           <Route path="/dashboard/transactions" component={TransactionsPage} />
           <Route path="/dashboard/leads" component={LeadsPage} />
+          {/* For anyone else it is an unknown page: the not-found panel below. */}
+          {gate.user.is_admin && <Route path="/dashboard/form-health" component={FormHealthPage} />}
           <Route>
             <div className={styles.notFound}>
               <p>This dashboard page does not exist.</p>

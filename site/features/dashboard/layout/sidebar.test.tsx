@@ -7,10 +7,10 @@ import { StatusBadge } from './status-badge.tsx'
 import { DashboardLayout } from './dashboard-layout.tsx'
 import { SIDEBAR_COLLAPSED_KEY } from './sidebar-state.ts'
 
-function renderLayout(path = '/dashboard') {
+function renderLayout(path = '/dashboard', isAdmin = false) {
   return renderAt(
     path,
-    <DashboardLayout title="Dashboard" known>
+    <DashboardLayout title="Dashboard" known isAdmin={isAdmin}>
       <p>page</p>
     </DashboardLayout>,
   )
@@ -38,6 +38,21 @@ describe('dashboard sidebar (SPEC §2)', () => {
     )
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current')
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+  })
+
+  it('lists Form health for an operator only (issue 11)', () => {
+    const { unmount } = renderLayout('/dashboard/form-health')
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' })
+    expect(within(nav).queryByRole('link', { name: 'Form health' })).not.toBeInTheDocument()
+    expect(within(nav).queryByRole('link', { current: 'page' })).not.toBeInTheDocument()
+    unmount()
+    renderLayout('/dashboard/form-health', true)
+    const adminNav = screen.getByRole('navigation', { name: 'Dashboard' })
+    expect(within(adminNav).getAllByRole('link').at(-1)).toHaveTextContent('Form health')
+    expect(within(adminNav).getByRole('link', { name: 'Form health' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
   })
 
   it('collapses and expands with a button that says its state, and remembers it', async () => {

@@ -2,8 +2,14 @@ import { Link, useLocation } from 'wouter'
 import { DashboardIcon, LogOutIcon } from '../../../components/icons.tsx'
 import { setIsTrial, setRemainingDays } from '../../../lib/store.ts'
 import { logout } from '../../auth/logout.ts'
-import { ContactIcon, CreditCardIcon, PanelLeftIcon, ReceiptIcon } from '../dashboard-icons.tsx'
-import { DASHBOARD_SECTIONS, sectionAt } from './sections.ts'
+import {
+  ClipboardCheckIcon,
+  ContactIcon,
+  CreditCardIcon,
+  PanelLeftIcon,
+  ReceiptIcon,
+} from '../dashboard-icons.tsx'
+import { sectionAt, sectionsFor } from './sections.ts'
 import styles from './layout.module.css'
 
 const ICONS = {
@@ -11,6 +17,7 @@ const ICONS = {
   '/dashboard/subscriptions': CreditCardIcon,
   '/dashboard/transactions': ReceiptIcon,
   '/dashboard/leads': ContactIcon,
+  '/dashboard/form-health': ClipboardCheckIcon,
 } as const
 
 export const SIDEBAR_NAV_ID = 'dashboard-nav'
@@ -18,16 +25,19 @@ export const SIDEBAR_NAV_ID = 'dashboard-nav'
 interface SidebarProps {
   collapsed: boolean
   onToggle: () => void
+  /** `/users/me` says the user is an operator: the operator-only pages are listed too. */
+  isAdmin?: boolean
 }
 
 /**
- * SPEC §2 collapsible sidebar: Dashboard, Subscriptions, Transactions, (issue 7) Leads, Logout.
+ * SPEC §2 collapsible sidebar: Dashboard, Subscriptions, Transactions, (issue 7) Leads, (issue 11,
+ * operators only) Form health, Logout.
  * Collapsed, only the icons show; every item keeps its name for screen readers and as a tooltip.
  * Below 768 px it is a row of tabs above the page and does not collapse.
  */
-export function Sidebar({ collapsed, onToggle }: SidebarProps) {
+export function Sidebar({ collapsed, onToggle, isAdmin = false }: SidebarProps) {
   const [location, navigate] = useLocation()
-  const current = sectionAt(location)?.href
+  const current = sectionAt(location, isAdmin)?.href
   return (
     <aside className={styles.sidebar} data-collapsed={collapsed ? 'true' : 'false'}>
       <button
@@ -46,7 +56,7 @@ export function Sidebar({ collapsed, onToggle }: SidebarProps) {
       </button>
       <nav id={SIDEBAR_NAV_ID} aria-label="Dashboard" className={styles.nav}>
         <ul className={styles.navList}>
-          {DASHBOARD_SECTIONS.map((section) => {
+          {sectionsFor(isAdmin).map((section) => {
             const Icon = ICONS[section.href]
             return (
               <li key={section.href}>
