@@ -34,6 +34,27 @@ export const FORM_FIELD_KEYS = [
 ] as const
 export type FormFieldKey = (typeof FORM_FIELD_KEYS)[number]
 
+/**
+ * Each field by the name agents see, in the extension's fill panel and the dashboard's Form
+ * health page alike: our words (English), not Facebook's, so not part of the profile.
+ */
+export const FORM_FIELD_NAMES: Record<FormFieldKey, string> = {
+  listing_type: 'Sale or rent',
+  property_type: 'Property type',
+  photos: 'Photos',
+  bedrooms: 'Bedrooms',
+  bathrooms: 'Bathrooms',
+  price: 'Price',
+  address: 'Address',
+  description: 'Description',
+  square_feet: 'Square feet',
+  laundry: 'Laundry type',
+  parking: 'Parking type',
+  air_conditioning: 'Air conditioning type',
+  heating: 'Heating type',
+  date_available: 'Date available',
+}
+
 export const FORM_PROFILE_LIMITS = {
   versionMaxLength: 64,
   textMaxLength: 200,

@@ -1,7 +1,8 @@
 import type { FieldHealth } from '../../../../api/schemas/fill-reports.ts'
 import { FILL_REPORT_LIMITS } from '../../../../api/schemas/fill-reports.ts'
 import { AlertIcon } from '../dashboard-icons.tsx'
-import { FIELD_NAMES, rateLabel } from './health-rules.ts'
+import { FORM_FIELD_NAMES } from '../../../../api/schemas/marketplace-form-profile.ts'
+import { rateLabel } from './health-rules.ts'
 import styles from './form-health.module.css'
 
 export const NEEDS_ATTENTION = 'Needs attention'
@@ -35,7 +36,7 @@ export function FieldHealthTable({
         {fields.map((f) => (
           <tr key={f.field} data-alert={f.alert ? 'true' : undefined} data-field={f.field}>
             <th scope="row" className={styles.fieldCell}>
-              <span className={styles.fieldName}>{FIELD_NAMES[f.field]}</span>
+              <span className={styles.fieldName}>{FORM_FIELD_NAMES[f.field]}</span>
               {f.alert && (
                 <span className={styles.alertFlag}>
                   <AlertIcon size={14} />
@@ -74,7 +75,7 @@ export function FieldHealthTable({
               ) : (
                 <ul
                   className={styles.labels}
-                  aria-label={`Labels taught for ${FIELD_NAMES[f.field]}`}
+                  aria-label={`Labels taught for ${FORM_FIELD_NAMES[f.field]}`}
                 >
                   {f.taught_labels.map((t) => (
                     <li key={t.label} className={styles.label}>

@@ -1,27 +1,12 @@
 import type { FieldHealth } from '../../../../api/schemas/fill-reports.ts'
-import type { FormFieldKey } from '../../../../api/schemas/marketplace-form-profile.ts'
+import {
+  FORM_FIELD_NAMES,
+  type FormFieldKey,
+} from '../../../../api/schemas/marketplace-form-profile.ts'
 
 /** The windows an operator can look at, in days; the server's own default is 14. */
 export const WINDOWS = [7, 14, 30, 90] as const
 export const DEFAULT_WINDOW = 14
-
-/** Each field by the name the extension's fill panel shows agents, so both speak alike. */
-export const FIELD_NAMES: Record<FormFieldKey, string> = {
-  listing_type: 'Sale or rent',
-  property_type: 'Property type',
-  photos: 'Photos',
-  bedrooms: 'Bedrooms',
-  bathrooms: 'Bathrooms',
-  price: 'Price',
-  address: 'Address',
-  description: 'Description',
-  square_feet: 'Square feet',
-  laundry: 'Laundry type',
-  parking: 'Parking type',
-  air_conditioning: 'Air conditioning type',
-  heating: 'Heating type',
-  date_available: 'Date available',
-}
 
 export function noFillsMessage(days: number): string {
   return `No fills reported in the last ${days} days`
@@ -89,7 +74,7 @@ export function rateLines(fields: readonly FieldHealth[]): RateLine[] {
     .slice(0, MAX_FIELD_LINES)
     .map((f) => ({
       key: f.field,
-      name: FIELD_NAMES[f.field],
+      name: FORM_FIELD_NAMES[f.field],
       rates: f.per_day.map((d) => ratio(d.filled, d.fills)),
     }))
   return [all, ...alerted]
@@ -126,7 +111,8 @@ export function healthSummary(
   if (alerted.length === 0) return `${overall} No field needs attention.`
   const names = alerted
     .map(
-      (f) => `${FIELD_NAMES[f.field]} (${rateLabel(f.recent.rate)} of its last ${f.recent.fills})`,
+      (f) =>
+        `${FORM_FIELD_NAMES[f.field]} (${rateLabel(f.recent.rate)} of its last ${f.recent.fills})`,
     )
     .join(', ')
   return `${overall} ${alerted.length === 1 ? '1 field needs' : `${alerted.length} fields need`} attention: ${names}.`
