@@ -34,11 +34,12 @@ async function call(server: RunningServer, route: string, body?: unknown): Promi
 }
 
 /** Registers the account and opens the verification link's token through the API. */
+/** Registers and verifies an account: a new one for `label`, or the one given (e.g. an operator's). */
 export async function createVerifiedAccount(
   server: RunningServer,
   label: string,
+  account: TestAccount = newAccount(label),
 ): Promise<TestAccount> {
-  const account = newAccount(label)
   await call(server, '/auth/register', {
     name: account.name,
     email: account.email,

@@ -163,29 +163,32 @@ export function FillRateChart({
         ))}
       </ul>
       <div ref={container} className={styles.chart} aria-hidden="true" data-fill-rate-chart="" />
-      <table className="sr-only">
-        <caption>Daily fill rate (UTC)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {lines.map((line) => (
-              <th key={line.key} scope="col">
-                {line.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day, i) => (
-            <tr key={day}>
-              <th scope="row">{dayLabel(day)}</th>
+      {/* The wrapper hides it: a table ignores width: 1px and would widen the page on a phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>Daily fill rate (UTC)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
               {lines.map((line) => (
-                <td key={line.key}>{rateLabel(line.rates[i] ?? null)}</td>
+                <th key={line.key} scope="col">
+                  {line.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day, i) => (
+              <tr key={day}>
+                <th scope="row">{dayLabel(day)}</th>
+                {lines.map((line) => (
+                  <td key={line.key}>{rateLabel(line.rates[i] ?? null)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   )
 }
