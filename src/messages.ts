@@ -6,9 +6,13 @@
  *
  * Only the worker holds tokens and calls the API; the others ask it here.
  */
+import type { FillReportBody } from '../api/schemas/fill-reports.ts'
 import type { NormalizedListing } from '../api/schemas/listing.ts'
 import type { MarketplaceDraft } from '../api/schemas/marketplace-draft.ts'
-import type { MarketplaceFormProfile } from '../api/schemas/marketplace-form-profile.ts'
+import type {
+  FormFieldKey,
+  MarketplaceFormProfile,
+} from '../api/schemas/marketplace-form-profile.ts'
 import type { FsboLead } from './fsbo/fsbo-lead.ts'
 import type { FsboPage, FsboResultsSite } from './fsbo/inspect-fsbo-page.ts'
 import type { ListingExtraction } from './listing/listing-extraction.ts'
@@ -86,7 +90,12 @@ export interface PendingDraftView {
   photoCount: number
   /** The form's texts to fill by: the worker's current profile (the server's, or the built-in). */
   profile: MarketplaceFormProfile
+  /** Label texts the agent taught ("Show me"), tried before the profile's (LOCAL.taughtLabels). */
+  taughtLabels: TaughtLabels
 }
+
+/** Field → the label text an agent taught for it, by showing the filler its control. */
+export type TaughtLabels = Partial<Record<FormFieldKey, string>>
 
 /**
  * One photo's bytes, base64: runtime messages are JSON (a Uint8Array arrives as a plain object
@@ -207,6 +216,13 @@ export interface MessageMap {
   'draft:photo': Def<'content', { index: number }, PhotoPayload | null>
   'draft:filled': Def<'content', FillSummary, { ok: true }>
   /**
+   * After a fill: the worker posts the report (saveFillReport) with its session. Answered
+   * `ok` whatever came of the post: a failure is the worker's to log, never the agent's.
+   */
+  'fill:report': Def<'content', FillReportBody, { ok: true }>
+  /** The agent showed the filler a field's control: its label, kept for the next fills. */
+  'teach:save': Def<'content', { field: FormFieldKey; label: string }, { ok: true }>
+  /**
    * Fields the profile `version` could not find: the worker fetches the profile at once and
    * answers it when it is another version; null when it is the same, or could not be had.
    */
@@ -255,6 +271,8 @@ export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['cha
   'draft:get': 'content',
   'draft:photo': 'content',
   'draft:filled': 'content',
+  'fill:report': 'content',
+  'teach:save': 'content',
   'profile:refresh': 'content',
   'listing:extract': 'tab',
   'fsbo:inspect': 'tab',

@@ -14,6 +14,8 @@ export const LOCAL = {
   compliance: 'compliance.confirmations',
   /** The last valid Marketplace form profile fetched from the server, and when (StoredFormProfile). */
   formProfile: 'marketplace.formProfile',
+  /** Field → the label text the agent taught for it ("Show me"; TaughtLabels). */
+  taughtLabels: 'marketplace.taughtLabels',
 } as const
 
 export const SESSION = {

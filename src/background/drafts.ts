@@ -3,6 +3,7 @@ import type { FillSummary, PendingDraftView } from '../messages.ts'
 import { draftKey, readValue, removeKeys, writeValues } from '../storage.ts'
 import { currentFormProfile } from './form-profile.ts'
 import { deletePhotos } from './photo-store.ts'
+import { taughtLabels } from './taught-labels.ts'
 
 /** Where one photo's download stands; a stored photo's bytes are in the photo store. */
 export type DraftPhotoState =
@@ -81,6 +82,7 @@ export async function draftView(tabId: number): Promise<PendingDraftView | null>
     draft: record.draft,
     photoCount: record.photos.length,
     profile: await currentFormProfile(),
+    taughtLabels: await taughtLabels(),
   }
 }
 

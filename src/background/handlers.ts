@@ -2,6 +2,7 @@ import type { Handlers, LeadPageMessage } from '../messages.ts'
 import { conversionState, startConversion } from './conversion.ts'
 import { draftPhoto, forgetDraftPhotos } from './draft-photos.ts'
 import { draftView, markFilled } from './drafts.ts'
+import { postFillReport } from './fill-reports.ts'
 import { refreshNow } from './form-profile.ts'
 import { listingOfTab } from './listing-source.ts'
 import {
@@ -12,6 +13,7 @@ import {
   sessionForSite,
   sessionStatus,
 } from './session.ts'
+import { saveTaughtLabel } from './taught-labels.ts'
 
 function senderTab(sender: chrome.runtime.MessageSender): number {
   const tabId = sender.tab?.id
@@ -42,6 +44,15 @@ export const contentHandlers: Handlers<'content'> = {
     if (record && !record.photos.some((photo) => photo.state === 'downloading')) {
       forgetDraftPhotos(record.draftId)
     }
+    return { ok: true as const }
+  },
+  // Not about the tab: what the form showed, for every fill alike.
+  'fill:report': async (report) => {
+    await postFillReport(report)
+    return { ok: true as const }
+  },
+  'teach:save': async ({ field, label }) => {
+    await saveTaughtLabel(field, label)
     return { ok: true as const }
   },
   'profile:refresh': async ({ version }) => {

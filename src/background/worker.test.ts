@@ -5,6 +5,7 @@ import {
   type ApiErrorInit,
 } from '../../api/client/api-error.ts'
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
+import type { FillReportBody } from '../../api/schemas/fill-reports.ts'
 import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
 import type {
   ConversionState,
@@ -179,6 +180,7 @@ describe('pending drafts', () => {
       draft: draftFor(3),
       photoCount: 3,
       profile: BUILT_IN_FORM_PROFILE,
+      taughtLabels: {},
     })
     const photo = await ask<PhotoPayload>('draft:photo', { index: 1 }, marketplaceSender(100))
     expect(atob(photo.base64)).toBe(`bytes of ${draftFor(3).photos[1] ?? ''}`)
@@ -499,6 +501,112 @@ describe('the form profile', () => {
     await expect(ask('profile:refresh', { version: 'x' }, popupSender)).rejects.toThrow(
       'not accepted',
     )
+  })
+})
+
+describe('fill reports and taught labels', () => {
+  const REPORTS_URL = 'http://localhost:8787/api/v1/marketplace/fill-reports'
+  const report: FillReportBody = {
+    profile_version: 'server-2',
+    language: 'en-US',
+    duration_ms: 4200,
+    fields: [
+      { field: 'price', outcome: 'filled', label: 'Price per month' },
+      { field: 'bedrooms', outcome: 'not_found', label: null },
+    ],
+  }
+
+  /** The fill-reports route answers `status`; every call recorded. */
+  function reportServer(status: number) {
+    const fetch = vi.fn((_input: string | URL | Request, _init?: RequestInit) =>
+      Promise.resolve(
+        status === 201
+          ? new Response(JSON.stringify({ status: 'success', data: { report_id: 'r1' } }), {
+              status,
+              headers: { 'content-type': 'application/json' },
+            })
+          : new Response(JSON.stringify({ status: 'error', message: 'Down' }), { status }),
+      ),
+    )
+    vi.stubGlobal('fetch', fetch)
+    return fetch
+  }
+
+  it('posts the report with the session’s bearer, once', async () => {
+    const fetch = reportServer(201)
+    await startWorker()
+
+    await expect(ask('fill:report', report, marketplaceSender(100))).resolves.toEqual({ ok: true })
+
+    expect(fetch).toHaveBeenCalledOnce()
+    const [url, init] = fetch.mock.calls[0] ?? []
+    expect(url === undefined ? '' : urlOf(url)).toBe(REPORTS_URL)
+    expect(init?.method).toBe('POST')
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer a1')
+    expect(JSON.parse(init?.body as string)).toEqual(report)
+  })
+
+  it('a report the server refuses, or cannot take, is logged and the agent told nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const fetch = reportServer(500)
+    await startWorker()
+
+    await expect(ask('fill:report', report, marketplaceSender(100))).resolves.toEqual({ ok: true })
+    expect(fetch).toHaveBeenCalledOnce()
+    expect(warn).toHaveBeenCalledWith(
+      'ListingBridge could not save a fill report:',
+      expect.anything(),
+    )
+
+    // Offline: the same.
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(ask('fill:report', report, marketplaceSender(100))).resolves.toEqual({ ok: true })
+    expect(fetch).toHaveBeenCalledTimes(2)
+    warn.mockRestore()
+  })
+
+  it('takes a page language the contract does not as none, and drops a report without fields', async () => {
+    const fetch = reportServer(201)
+    await startWorker()
+    await ask('fill:report', { ...report, language: 'English' }, marketplaceSender(100))
+    expect(JSON.parse(fetch.mock.calls[0]?.[1]?.body as string)).toMatchObject({
+      language: null,
+    })
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await ask('fill:report', { ...report, fields: [] }, marketplaceSender(100))
+    expect(fetch).toHaveBeenCalledOnce()
+    warn.mockRestore()
+    await expect(ask('fill:report', report, popupSender)).rejects.toThrow('not accepted')
+  })
+
+  it('keeps taught labels in local storage and hands them out with the draft', async () => {
+    photoServer()
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    await startWorker()
+    await ask('convert:start', { sourceTabId: 7, listing })
+
+    await ask(
+      'teach:save',
+      { field: 'bedrooms', label: 'How many bedrooms' },
+      marketplaceSender(100),
+    )
+    await ask('teach:save', { field: 'price', label: ' Rent ' }, marketplaceSender(100))
+    expect(fake.local.data.get(LOCAL.taughtLabels)).toEqual({
+      bedrooms: 'How many bedrooms',
+      price: 'Rent',
+    })
+    await expect(
+      ask('teach:save', { field: 'nope', label: 'x' }, marketplaceSender(100)),
+    ).rejects.toThrow()
+    await expect(ask('teach:save', { field: 'price', label: 'x' }, popupSender)).rejects.toThrow(
+      'not accepted',
+    )
+
+    await startWorker()
+    const view = await ask<PendingDraftView>('draft:get', {}, marketplaceSender(100))
+    expect(view.taughtLabels).toEqual({ bedrooms: 'How many bedrooms', price: 'Rent' })
+    await photosSettled(100)
   })
 })
 

@@ -2,10 +2,11 @@
  * Facebook Marketplace's create pages: if the worker keeps a draft for this tab, let the filler
  * (src/marketplace) fill the form with the worker's form profile while the draft's photos arrive,
  * try the fields it could not find once more with a newer profile if the server has one, show its
- * report, and tell the worker. Tokens never come here; the worker answers only about this tab's
- * draft. Built as a self-contained script (vite.config.ts).
+ * report (with "Show me" for fields still not found), and tell the worker, which posts the fill
+ * report. Tokens never come here; the worker answers only about this tab's draft. Built as a
+ * self-contained script (vite.config.ts).
  */
-import { fillSummary, fillWithRefresh, showFillReport } from '../marketplace/index.ts'
+import { afterFill, fillSummary, fillWithRefresh } from '../marketplace/index.ts'
 import { toFile } from '../marketplace/photos.ts'
 import { showFillProgress } from '../marketplace/report-panel.ts'
 import { sendMessage, type PhotoPayload } from '../messages.ts'
@@ -55,18 +56,32 @@ function loadPhotos(
 export async function fillPendingDraft(): Promise<void> {
   const pending = await sendMessage('draft:get', {})
   if (!pending) return
+  const started = performance.now()
   const progress = showFillProgress(pending.photoCount)
   const photos = loadPhotos(pending.photoCount, progress.photos)
-  const report = await fillWithRefresh(
-    {
-      draft: pending.draft,
-      photos: photos.all,
-      arrivedPhotos: photos.arrived,
-      profile: pending.profile,
+  const request = {
+    draft: pending.draft,
+    photos: photos.all,
+    arrivedPhotos: photos.arrived,
+    profile: pending.profile,
+    taught: pending.taughtLabels,
+  }
+  const report = await fillWithRefresh(request, {
+    refresh: (version) => sendMessage('profile:refresh', { version }),
+  })
+  afterFill(report, {
+    request,
+    durationMs: performance.now() - started,
+    // Not awaited: the worker logs a failure; the agent never waits on it.
+    send: (body) => {
+      void sendMessage('fill:report', body).catch((error: unknown) => {
+        console.warn('ListingBridge could not send the fill report:', error)
+      })
     },
-    { refresh: (version) => sendMessage('profile:refresh', { version }) },
-  )
-  showFillReport(report)
+    save: async (field, label) => {
+      await sendMessage('teach:save', { field, label })
+    },
+  })
   await sendMessage('draft:filled', fillSummary(report))
 }
 

@@ -1,3 +1,4 @@
+import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { MarketplacePropertyType } from '../../api/schemas/marketplace-draft.ts'
 import {
@@ -70,7 +71,7 @@ describe('fillMarketplaceForm on the fixture form', () => {
         isFile: true,
       })),
     })
-    expect(report).toEqual({
+    expect(report).toMatchObject({
       filled: [
         'listing_type',
         'property_type',
@@ -222,7 +223,8 @@ describe('fillMarketplaceForm on the fixture form', () => {
       FAST,
     )
 
-    expect(report).toEqual({ filled: ['bedrooms', 'heating'], needsYou: [] })
+    expect(report).toMatchObject({ filled: ['bedrooms', 'heating'], needsYou: [] })
+    expect(report.results.map((result) => result.field)).toEqual(['bedrooms', 'heating'])
     expect(fixture.state).toMatchObject({
       listing_type: null,
       bedrooms: '2',
@@ -409,6 +411,8 @@ describe('fillMarketplaceForm on the fixture form', () => {
     expect(report).toEqual({
       filled: [],
       needsYou: [{ field: 'form', reason: REASONS.formMissing }],
+      results: [],
+      profileVersion: BUILT_IN_FORM_PROFILE.version,
     })
   })
 })

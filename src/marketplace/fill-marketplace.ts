@@ -1,9 +1,15 @@
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import type { MarketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
 import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
+import type { TaughtLabels } from '../messages.ts'
 import { fillAddressTypeahead } from './address-typeahead.ts'
 import { chooseOption, showsValue } from './combobox.ts'
-import { findField, findPhotoInput, type FieldControl } from './find-field.ts'
+import {
+  findField,
+  findPhotoInputLabelled,
+  type FieldControl,
+  type FoundField,
+} from './find-field.ts'
 import {
   fieldLabelTexts,
   labelsForPage,
@@ -15,12 +21,13 @@ import {
 } from './labels.ts'
 import { attachPhotos, toFile, type PhotoFile } from './photos.ts'
 import { insertAsTyped, leave, setReactValue } from './react-input.ts'
-import { REASONS } from './reasons.ts'
+import { REASONS, reasonText, type FieldEnd, type ReasonArgs, type ReasonCode } from './reasons.ts'
 import { sameValue } from './text-match.ts'
 import { sleep, waitFor } from './wait-for.ts'
 
 export type { PhotoFile } from './photos.ts'
 export type { FieldKey } from './labels.ts'
+export type { TaughtLabels } from '../messages.ts'
 
 /** What the Marketplace content script fills the form with. */
 export interface FillRequest {
@@ -37,6 +44,17 @@ export interface FillRequest {
   profile?: MarketplaceFormProfile
   /** Only these fields (a second try with a newer profile); every field when left out. */
   fields?: readonly FieldKey[]
+  /** Label texts the agent taught ("Show me"), tried before the profile's. */
+  taught?: TaughtLabels
+}
+
+/** How one field ended, and the label text that found its control (null: none found). */
+export interface FieldResult {
+  field: FieldKey
+  end: FieldEnd
+  label: string | null
+  /** Not found, or found as the wrong kind of control: the agent may show it ("Show me"). */
+  teachable?: true
 }
 
 export interface NeedsYou {
@@ -48,6 +66,10 @@ export interface NeedsYou {
 export interface FillReport {
   filled: FieldKey[]
   needsYou: NeedsYou[]
+  /** Per field the filler dealt with, for the fill report; no value of the draft in it. */
+  results: FieldResult[]
+  /** The profile the fill ended with. */
+  profileVersion: string
 }
 
 export interface FillOptions {
@@ -81,8 +103,20 @@ const DEFAULTS = {
 const FORM_SIGNS: readonly FieldKey[] = ['listing_type', 'property_type', 'price', 'description']
 
 /** `final`: trying again cannot help (the form does not offer the value). */
-type Outcome = { filled: true } | { filled: false; reason: string; final?: boolean }
+type NotFilled = {
+  filled: false
+  code: ReasonCode
+  reason: string
+  final?: boolean
+  /** The label found a control of the wrong kind: most likely not this field's. */
+  wrongKind?: true
+}
+type Outcome = { filled: true } | NotFilled
 const FILLED: Outcome = { filled: true }
+
+function needs<K extends ReasonCode>(code: K, ...args: ReasonArgs<K>): NotFilled {
+  return { filled: false, code, reason: reasonText(code, ...args) }
+}
 
 type Want =
   | { kind: 'text'; value: string; numeric: boolean }
@@ -93,9 +127,14 @@ class Filler {
   readonly languages: LanguageTexts[]
   readonly neverPress: string[]
   readonly options: Omit<Required<FillOptions>, 'document'>
-  readonly report: FillReport = { filled: [], needsYou: [] }
+  readonly report: FillReport
+  readonly taught: TaughtLabels
+  /** Field → the label text that last found its control. */
+  readonly matched = new Map<FieldKey, string | null>()
 
-  constructor(profile: MarketplaceFormProfile, options: FillOptions) {
+  constructor(profile: MarketplaceFormProfile, options: FillOptions, taught: TaughtLabels = {}) {
+    this.report = { filled: [], needsYou: [], results: [], profileVersion: profile.version }
+    this.taught = taught
     this.doc = options.document ?? document
     this.languages = labelsForPage(this.doc, profile)
     this.neverPress = neverPressTexts(this.languages)
@@ -114,8 +153,14 @@ class Filler {
     return fieldLabelTexts(this.languages, field)
   }
 
-  find(field: FieldKey): FieldControl | null {
-    return findField(this.doc, this.labels(field))
+  /** The field's control: by the label the agent taught first, then by the profile's. */
+  find(field: FieldKey): FoundField | null {
+    const taught = this.taught[field]
+    const found =
+      (taught === undefined ? null : findField(this.doc, [taught])) ??
+      findField(this.doc, this.labels(field))
+    if (found !== null) this.matched.set(field, found.text)
+    return found
   }
 
   waitForField(field: FieldKey, timeoutMs: number): Promise<FieldControl | null> {
@@ -125,19 +170,23 @@ class Filler {
   record(field: FieldKey, outcome: Outcome) {
     if (outcome.filled) this.report.filled.push(field)
     else this.report.needsYou.push({ field, reason: outcome.reason })
+    const end = outcome.filled ? 'filled' : outcome.code
+    const label = end === 'notFound' ? null : (this.matched.get(field) ?? null)
+    const teachable = !outcome.filled && (end === 'notFound' || outcome.wrongKind === true)
+    this.report.results.push({ field, end, label, ...(teachable ? { teachable } : {}) })
   }
 
   async step(field: FieldKey, run: () => Promise<Outcome>) {
     try {
       this.record(field, await run())
     } catch {
-      this.record(field, { filled: false, reason: REASONS.failed })
+      this.record(field, needs('failed'))
     }
   }
 
   /** A value the listing lacks: worth saying only when the form asks for it. */
   unknown(field: FieldKey): Outcome | null {
-    return this.find(field) === null ? null : { filled: false, reason: REASONS.notOnListing }
+    return this.find(field) === null ? null : needs('notOnListing')
   }
 
   async fill(field: FieldKey, want: Want | null) {
@@ -151,7 +200,7 @@ class Filler {
 
   async fillWithRetries(field: FieldKey, want: Want): Promise<Outcome> {
     const { attempts, fieldTimeoutMs, retryDelayMs } = this.options
-    let last: Outcome = { filled: false, reason: REASONS.notFound }
+    let last: Outcome = needs('notFound')
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
       const control = await this.waitForField(field, attempt === 1 ? fieldTimeoutMs : retryDelayMs)
       if (control === null) return last
@@ -163,13 +212,13 @@ class Filler {
   }
 
   async fillOnce(field: FieldKey, control: FieldControl, want: Want): Promise<Outcome> {
-    if (control.kind === 'file') return { filled: false, reason: REASONS.notFound }
+    if (control.kind === 'file') return needs('notFound')
     if (control.kind === 'combobox') {
       const texts = want.kind === 'choice' ? want.texts : [want.value]
       return this.choose(field, control.element, want.value, texts)
     }
     if (want.kind === 'choice') {
-      return { filled: false, reason: REASONS.noOption(want.value), final: true }
+      return { ...needs('noOption', want.value), final: true, wrongKind: true }
     }
     return this.type(field, control.element, want.value, want.numeric)
   }
@@ -191,7 +240,7 @@ class Filler {
       await sleep(this.doc, this.options.settleMs)
     }
     leave(element)
-    return took() ? FILLED : { filled: false, reason: REASONS.notAccepted(value) }
+    return took() ? FILLED : needs('notAccepted', value)
   }
 
   async choose(
@@ -207,8 +256,8 @@ class Filler {
     })
     if (!result.ok) {
       return result.problem === 'no-list'
-        ? { filled: false, reason: REASONS.noList }
-        : { filled: false, reason: REASONS.noOption(value), final: true }
+        ? needs('noList')
+        : { ...needs('noOption', value), final: true }
     }
     // The form re-renders with the choice: find the combobox again and see it shows the value.
     const shown = await waitFor(
@@ -219,49 +268,49 @@ class Filler {
       },
       { timeoutMs: this.options.optionTimeoutMs },
     )
-    return shown === true ? FILLED : { filled: false, reason: REASONS.notAccepted(value) }
+    return shown === true ? FILLED : needs('notAccepted', value)
   }
 
   async address(draft: MarketplaceDraft) {
     await this.step('address', async () => {
       const control = await this.waitForField('address', this.options.fieldTimeoutMs)
-      if (control === null) return { filled: false, reason: REASONS.notFound }
+      if (control === null) return needs('notFound')
       if (control.kind !== 'text') {
-        return { filled: false, reason: REASONS.addressNoSuggestions(draft.address.line) }
+        return { ...needs('addressNoSuggestions', draft.address.line), wrongKind: true }
       }
       const result = await fillAddressTypeahead(control.element, draft.address, {
         neverPress: this.neverPress,
         timeoutMs: this.options.optionTimeoutMs,
       })
       if (result.ok) return FILLED
-      return {
-        filled: false,
-        reason:
-          result.problem === 'no-match'
-            ? REASONS.addressNoMatch(draft.address.line)
-            : REASONS.addressNoSuggestions(draft.address.line),
-      }
+      return result.problem === 'no-match'
+        ? needs('addressNoMatch', draft.address.line)
+        : needs('addressNoSuggestions', draft.address.line)
     })
   }
 
   async photos(draft: MarketplaceDraft, photos: readonly PhotoFile[]) {
     const total = draft.photos.length
     if (photos.length === 0) {
-      this.record('photos', {
-        filled: false,
-        reason: total === 0 ? REASONS.noPhotosOnListing : REASONS.photosNotDownloaded,
-      })
+      this.record('photos', needs(total === 0 ? 'noPhotosOnListing' : 'photosNotDownloaded'))
       return
     }
     await this.step('photos', async () => {
       const labels = this.labels('photos')
-      const input = await waitFor(this.doc, () => findPhotoInput(this.doc, labels), {
-        timeoutMs: this.options.fieldTimeoutMs,
-      })
-      if (input === null) return { filled: false, reason: REASONS.notFound }
+      const taught = this.taught.photos
+      const found = await waitFor(
+        this.doc,
+        () =>
+          (taught === undefined ? null : findPhotoInputLabelled(this.doc, [taught])) ??
+          findPhotoInputLabelled(this.doc, labels),
+        { timeoutMs: this.options.fieldTimeoutMs },
+      )
+      if (found === null) return needs('notFound')
+      const { input } = found
+      this.matched.set('photos', found.text)
       const view = this.doc.defaultView ?? globalThis
       const files = photos.map((photo) => toFile(photo, view))
-      if (!attachPhotos(input, files)) return { filled: false, reason: REASONS.photosNotTaken }
+      if (!attachPhotos(input, files)) return needs('photosNotTaken')
       if (files.length < total) {
         this.report.needsYou.push({
           field: 'photos',
@@ -296,10 +345,10 @@ class Filler {
         : control.kind === 'combobox' &&
           control.element.textContent.trim() === control.label.textContent.trim()
     if (empty) {
-      this.record('date_available', {
-        filled: false,
-        reason: date === null ? REASONS.dateAvailable : REASONS.pickDate(formDate(date, this.doc)),
-      })
+      this.record(
+        'date_available',
+        date === null ? needs('dateAvailable') : needs('pickDate', formDate(date, this.doc)),
+      )
     }
   }
 
@@ -355,7 +404,7 @@ export async function fillMarketplaceForm(
   request: FillRequest,
   options: FillOptions = {},
 ): Promise<FillReport> {
-  const filler = new Filler(request.profile ?? BUILT_IN_FORM_PROFILE, options)
+  const filler = new Filler(request.profile ?? BUILT_IN_FORM_PROFILE, options, request.taught)
   const { draft } = request
   const wanted = (field: FieldKey) => request.fields?.includes(field) ?? true
   const photos = arrivingPhotos(request.photos)
@@ -365,7 +414,10 @@ export async function fillMarketplaceForm(
     { timeoutMs: filler.options.formTimeoutMs },
   )
   if (formShown === null) {
-    return { filled: [], needsYou: [{ field: 'form', reason: REASONS.formMissing }] }
+    return {
+      ...filler.report,
+      needsYou: [{ field: 'form', reason: REASONS.formMissing }],
+    }
   }
 
   // A form without the sale/rent choice is the rental form the worker opened: for a rental there
@@ -401,7 +453,7 @@ export async function fillMarketplaceForm(
             numeric: false,
           })
         } else if (filler.find('description') !== null) {
-          filler.record('description', { filled: false, reason: REASONS.noDescription })
+          filler.record('description', needs('noDescription'))
         }
       },
     ],
@@ -440,7 +492,10 @@ export async function fillMarketplaceForm(
 }
 
 /** The report as the worker records it (`draft:filled`). */
-export function fillSummary(report: FillReport): { filled: string[]; needsUser: string[] } {
+export function fillSummary(report: Pick<FillReport, 'filled' | 'needsYou'>): {
+  filled: string[]
+  needsUser: string[]
+} {
   return {
     filled: [...report.filled],
     needsUser: [...new Set(report.needsYou.map((item) => item.field))],

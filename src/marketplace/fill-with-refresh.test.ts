@@ -181,6 +181,14 @@ describe('merging the two reports', () => {
       { field: 'laundry', reason: REASONS.notFound },
       { field: 'date_available', reason: REASONS.dateAvailable },
     ],
+    results: [
+      { field: 'price', end: 'filled', label: 'Price per month' },
+      { field: 'photos', end: 'notFound', label: null },
+      { field: 'bedrooms', end: 'notFound', label: null },
+      { field: 'laundry', end: 'notFound', label: null },
+      { field: 'date_available', end: 'dateAvailable', label: 'Date available' },
+    ],
+    profileVersion: 'server-1',
   }
 
   test('the not-found fields, once each', () => {
@@ -197,6 +205,12 @@ describe('merging the two reports', () => {
         { field: 'photos', reason: REASONS.photosPartly(3, 5) },
         { field: 'laundry', reason: REASONS.noOption('None') },
       ],
+      results: [
+        { field: 'bedrooms', end: 'filled', label: 'How many bedrooms' },
+        { field: 'photos', end: 'filled', label: 'Upload photos' },
+        { field: 'laundry', end: 'noOption', label: 'Laundry' },
+      ],
+      profileVersion: 'server-2',
     }
     expect(mergeReports(first, retry, ['photos', 'bedrooms', 'laundry'])).toEqual({
       filled: ['price', 'bedrooms', 'photos'],
@@ -205,6 +219,13 @@ describe('merging the two reports', () => {
         { field: 'laundry', reason: REASONS.noOption('None') },
         { field: 'date_available', reason: REASONS.dateAvailable },
       ],
+      // The retry's account of the fields it tried, and the retry's profile.
+      results: [
+        { field: 'price', end: 'filled', label: 'Price per month' },
+        { field: 'date_available', end: 'dateAvailable', label: 'Date available' },
+        ...retry.results,
+      ],
+      profileVersion: 'server-2',
     })
   })
 })

@@ -17,7 +17,7 @@ export interface FillWithRefreshOptions {
 }
 
 /** The fields left because the page did not show them under any label the profile knows. */
-export function notFoundFields(report: FillReport): FieldKey[] {
+export function notFoundFields(report: Pick<FillReport, 'filled' | 'needsYou'>): FieldKey[] {
   const fields = report.needsYou.flatMap((item) =>
     item.field !== 'form' && item.reason === REASONS.notFound ? [item.field] : [],
   )
@@ -48,7 +48,10 @@ export function mergeReports(
   needsYou.push(
     ...retry.needsYou.filter((item) => item.field === 'form' || !placed.has(item.field)),
   )
-  return { filled, needsYou }
+  // The retry's account of a field replaces the first's; the report ends with the retry's profile.
+  const again = new Set(retry.results.map((result) => result.field))
+  const results = [...first.results.filter((result) => !again.has(result.field)), ...retry.results]
+  return { filled, needsYou, results, profileVersion: retry.profileVersion }
 }
 
 /**

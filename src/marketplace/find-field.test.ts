@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest'
-import { findField, findLabelElements, findPhotoInput } from './find-field.ts'
+import { controlAt, findField, findLabelElements, findPhotoInput, labelNear } from './find-field.ts'
 
 function page(html: string) {
   // Test markup of our own; the filler itself never uses innerHTML.
@@ -76,5 +76,34 @@ describe('findPhotoInput', () => {
   test('else the only image input of the page', () => {
     page(`<input type="file" accept="image/*" class="only">`)
     expect(findPhotoInput(document, ['Add photos'])).toBe(document.querySelector('.only'))
+  })
+})
+
+describe('labelNear and controlAt (teach mode)', () => {
+  test('the aria-labelledby text, else the wrapping label’s own text, else the text before it', () => {
+    page(`<label><div><span id="b">How many bedrooms</span></div><div><input class="a"></div></label>
+      <label><span>Square footage</span> <input class="b"></label>
+      <div><div><span>Monthly rent</span></div><div><div><input class="c"></div></div></div>
+      <div><input class="d"></div>`)
+    const [a, b, c, d] = ['.a', '.b', '.c', '.d'].map((s) => document.querySelector(s))
+    a?.setAttribute('aria-labelledby', 'b')
+    expect(a && labelNear(a)).toBe('How many bedrooms')
+    expect(b && labelNear(b)).toBe('Square footage')
+    expect(c && labelNear(c)).toBe('Monthly rent')
+    expect(d && labelNear(d)).toBeNull()
+    // Each leads back to its control: what later fills find by it.
+    expect(findField(document, ['Monthly rent'])?.element).toBe(c)
+  })
+
+  test('a click on a control, inside one or on its label’s text; nothing else', () => {
+    page(`<label><span class="t">Price</span><input class="p"></label>
+      <label role="combobox"><span class="in">Laundry</span></label>
+      <input type="file" class="f"><h1>Title</h1>`)
+    const at = (s: string) => controlAt(document.querySelector(s))
+    expect(at('.p')).toBe(document.querySelector('.p'))
+    expect(at('.t')).toBe(document.querySelector('.p'))
+    expect(at('.in')).toBe(document.querySelector('[role=combobox]'))
+    expect(at('.f')).toBeNull()
+    expect(at('h1')).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import { normalizeText } from './text-match.ts'
+import { matchingText, normalizeText } from './text-match.ts'
 
 /** A field's control, found from its visible label. */
 export type FieldControl =
@@ -143,17 +143,22 @@ function nearestControl(doc: Document, label: HTMLElement): FieldControl | null 
  * (`for`, `aria-labelledby`) wins over one that only sits next to it, so a heading with the same
  * text elsewhere (Marketplace's preview pane) is never taken for the label.
  */
-export function findField(doc: Document, texts: readonly string[]): FieldControl | null {
+export function findField(doc: Document, texts: readonly string[]): FoundField | null {
   const labels = findLabelElements(doc, texts)
-  for (const label of labels) {
-    const control = tiedControl(doc, label)
-    if (control !== null) return control
-  }
-  for (const label of labels) {
-    const control = nearestControl(doc, label)
-    if (control !== null) return control
+  for (const find of [tiedControl, nearestControl]) {
+    for (const label of labels) {
+      const control = find(doc, label)
+      if (control !== null) return { ...control, text: matchedText(label, texts) }
+    }
   }
   return null
+}
+
+/** A found control and the text of `texts` its label matched (for the fill report). */
+export type FoundField = FieldControl & { text: string }
+
+function matchedText(label: HTMLElement, texts: readonly string[]): string {
+  return matchingText(label.textContent, texts) ?? label.textContent.trim()
 }
 
 /**
@@ -161,6 +166,14 @@ export function findField(doc: Document, texts: readonly string[]): FieldControl
  * the only image input on the page.
  */
 export function findPhotoInput(doc: Document, texts: readonly string[]): HTMLInputElement | null {
+  return findPhotoInputLabelled(doc, texts)?.input ?? null
+}
+
+/** findPhotoInput, with the text of `texts` that found it (null: the page's only image input). */
+export function findPhotoInputLabelled(
+  doc: Document,
+  texts: readonly string[],
+): { input: HTMLInputElement; text: string | null } | null {
   const inputs = Array.from(doc.querySelectorAll<HTMLInputElement>('input[type=file]')).filter(
     (input) => input.closest('[data-listingbridge]') === null,
   )
@@ -168,9 +181,86 @@ export function findPhotoInput(doc: Document, texts: readonly string[]): HTMLInp
   for (const label of findLabelElements(doc, texts)) {
     for (const container of ancestors(label, MAX_CONTAINER_DEPTH + 2)) {
       const near = images.filter((input) => container.contains(input))
-      if (near.length === 1 && near[0] !== undefined) return near[0]
+      if (near.length === 1 && near[0] !== undefined) {
+        return { input: near[0], text: matchedText(label, texts) }
+      }
       if (near.length > 1) break
     }
   }
-  return images.length === 1 ? (images[0] ?? null) : null
+  const only = images.length === 1 ? images[0] : undefined
+  return only === undefined ? null : { input: only, text: null }
+}
+
+/** What the agent may show as a field's control ("Show me"): what findField can find. */
+const TEACHABLE_CONTROLS = 'input:not([type=hidden]):not([type=file]), textarea, [role=combobox]'
+/** A label longer than this is some other text, not a field's label. */
+const MAX_LABEL_LENGTH = 200
+
+/** The control an event's target is, or is inside, or is the label of; null for anything else. */
+export function controlAt(target: EventTarget | null): FieldControl['element'] | null {
+  if (!(target instanceof Element) || outOfScope(target)) return null
+  const control = target.closest(TEACHABLE_CONTROLS)
+  if (control instanceof HTMLElement) return textOrCombobox(control)
+  // A click on a <label>'s text: its control, as the browser would focus it.
+  const label = target.closest('label')
+  return label?.control instanceof HTMLElement ? textOrCombobox(label.control) : null
+}
+
+function textOrCombobox(element: HTMLElement): FieldControl['element'] | null {
+  if (element instanceof HTMLInputElement) return element.type === 'file' ? null : element
+  if (element instanceof HTMLTextAreaElement) return element
+  return element.getAttribute('role') === 'combobox' ? element : null
+}
+
+function labelText(text: string): string | null {
+  const collapsed = text.replace(/\s+/g, ' ').trim()
+  return collapsed === '' || collapsed.length > MAX_LABEL_LENGTH ? null : collapsed
+}
+
+/** The text of `root` outside `control`: a wrapping label's own words. */
+function textOutside(root: Element, control: Element): string {
+  const doc = root.ownerDocument
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+  const parts: string[] = []
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    if (!control.contains(node)) parts.push(node.nodeValue ?? '')
+  }
+  return parts.join(' ')
+}
+
+/**
+ * The visible label of a control the agent showed: the text its `aria-labelledby` names, else
+ * its wrapping `<label>`'s own text, else the nearest label-like text before it (within the few
+ * containers findField looks through). Null when none reads like a label.
+ */
+export function labelNear(control: Element): string | null {
+  const doc = control.ownerDocument
+  const ids = (control.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)
+  const named = ids.map((id) => doc.getElementById(id)?.textContent ?? '').join(' ')
+  const byId = labelText(named)
+  if (byId !== null) return byId
+  const wrapping = control.parentElement?.closest('label')
+  const wrapped = wrapping ? labelText(textOutside(wrapping, control)) : null
+  if (wrapped !== null) return wrapped
+  for (const container of ancestors(control, MAX_CONTAINER_DEPTH)) {
+    // As in nearestControl: text in a container of several controls may be another's label.
+    const controls = Array.from(container.querySelectorAll(CONTROLS)).filter(
+      (element) => !outOfScope(element) && !element.matches('[role=combobox] *'),
+    )
+    if (controls.length > 1) break
+    const walker = doc.createTreeWalker(container, NodeFilter.SHOW_TEXT)
+    let before: Node | null = null
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const precedes =
+        (node.compareDocumentPosition(control) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+      if (!precedes || control.contains(node)) break
+      const carrier = node.parentElement
+      if ((node.nodeValue ?? '').trim() !== '' && carrier !== null && !outOfScope(carrier)) {
+        before = node
+      }
+    }
+    const text = before?.parentElement ? labelText(before.parentElement.textContent) : null
+    if (text !== null) return text
+  }
+  return null
 }

@@ -1,8 +1,10 @@
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
-import type {
-  FormFieldKey,
-  FormProfileLanguage,
-  MarketplaceFormProfile,
+import {
+  FORM_FIELD_KEYS,
+  FORM_FIELD_NAMES,
+  type FormFieldKey,
+  type FormProfileLanguage,
+  type MarketplaceFormProfile,
 } from '../../api/schemas/marketplace-form-profile.ts'
 
 /**
@@ -10,7 +12,8 @@ import type {
  * profile (api/schemas/marketplace-form-profile.ts): data the server serves, so a label Facebook
  * renames is fixed on the server. Facebook removed aria-labels in 2025 and generates its ids and
  * class names, so visible text is the one stable handle. Only the panel's names for the fields
- * are ours (`NAMES`): they are the extension's UI, not texts of Facebook's form.
+ * are ours (`FORM_FIELD_NAMES`, shared with the dashboard): they are the extension's UI, not
+ * texts of Facebook's form.
  *
  * The filler tries the page's language (`<html lang>`) first, then the profile's others, so a
  * half-translated page still works.
@@ -22,24 +25,6 @@ export type FieldKey = FormFieldKey
 export type LanguageTexts = FormProfileLanguage
 export type OptionTexts = LanguageTexts['options']
 export type ChoiceField = keyof OptionTexts
-
-/** Field → its name in the panel the filler shows. */
-const NAMES: Record<FieldKey, string> = {
-  listing_type: 'Sale or rent',
-  property_type: 'Property type',
-  photos: 'Photos',
-  bedrooms: 'Bedrooms',
-  bathrooms: 'Bathrooms',
-  price: 'Price',
-  address: 'Address',
-  description: 'Description',
-  square_feet: 'Square feet',
-  laundry: 'Laundry type',
-  parking: 'Parking type',
-  air_conditioning: 'Air conditioning type',
-  heating: 'Heating type',
-  date_available: 'Date available',
-}
 
 /**
  * The profile's languages, the page's first (from `<html lang>`, English when unset): the exact
@@ -85,7 +70,12 @@ export function neverPressTexts(languages: readonly LanguageTexts[]): string[] {
   return languages.flatMap((texts) => texts.never_press)
 }
 
+/** Every field of the form, in the panel's order. */
+export function allFields(): FieldKey[] {
+  return [...FORM_FIELD_KEYS]
+}
+
 /** The field's name in the panel. */
 export function fieldName(field: FieldKey): string {
-  return NAMES[field]
+  return FORM_FIELD_NAMES[field]
 }

@@ -1,3 +1,5 @@
+import type { FillOutcome } from '../../api/schemas/fill-reports.ts'
+
 /** Why a field was left to the user, as the panel says it. */
 export const REASONS = {
   formMissing:
@@ -21,3 +23,50 @@ export const REASONS = {
   pickDate: (date: string) => `Pick ${date}, the date the listing says the home is available.`,
   failed: 'Something went wrong filling this field. Fill it in yourself.',
 } as const
+
+export type ReasonCode = keyof typeof REASONS
+
+export type ReasonArgs<K extends ReasonCode> = (typeof REASONS)[K] extends (
+  ...args: infer A
+) => string
+  ? A
+  : []
+
+/** The panel's text for a reason. */
+export function reasonText<K extends ReasonCode>(code: K, ...args: ReasonArgs<K>): string {
+  // Each code's own text or function: TS cannot pair them through K.
+  const reason = REASONS[code] as unknown as string | ((...given: ReasonArgs<K>) => string)
+  return typeof reason === 'function' ? reason(...args) : reason
+}
+
+/**
+ * What a field's end means for the fill report (api/schemas/fill-reports.ts): the one place that
+ * maps the filler's reasons to outcomes. `null`: not reported, as it says nothing about the form
+ * (the listing has no value for it, or the photos never reached the page).
+ */
+const OUTCOMES: Record<ReasonCode, FillOutcome | null> = {
+  formMissing: 'not_found',
+  notFound: 'not_found',
+  noList: 'no_option',
+  noOption: 'no_option',
+  notOnListing: null,
+  noDescription: null,
+  noPhotosOnListing: null,
+  dateAvailable: null,
+  photosNotDownloaded: null,
+  // Recorded beside a `filled` photos field, never as its end.
+  photosPartly: 'filled',
+  notAccepted: 'failed',
+  addressNoSuggestions: 'failed',
+  addressNoMatch: 'failed',
+  photosNotTaken: 'failed',
+  pickDate: 'failed',
+  failed: 'failed',
+}
+
+/** How a field ended: filled by a label, taught by the agent, or left with a reason. */
+export type FieldEnd = 'filled' | 'taught' | ReasonCode
+
+export function fillOutcome(end: FieldEnd): FillOutcome | null {
+  return end === 'filled' || end === 'taught' ? end : OUTCOMES[end]
+}

@@ -3,7 +3,7 @@ import type { FillReport } from './fill-marketplace.ts'
 import { REASONS } from './reasons.ts'
 import { showFillProgress, showFillReport } from './report-panel.ts'
 
-const report: FillReport = {
+const report: Pick<FillReport, 'filled' | 'needsYou'> = {
   filled: ['listing_type', 'property_type', 'photos', 'price'],
   needsYou: [
     { field: 'date_available', reason: REASONS.dateAvailable },

@@ -1,5 +1,5 @@
 import type { brand } from '../../api/brand.ts'
-import type { FillReport, NeedsYou } from './fill-marketplace.ts'
+import type { FieldKey, FillReport, NeedsYou } from './fill-marketplace.ts'
 import { fieldName } from './labels.ts'
 
 /** Type-tied to the brand module without importing it at run time (the content script stays small). */
@@ -14,6 +14,9 @@ const TEXT = {
   form: 'The form',
   footer: `Review the draft, then post it yourself: ${PRODUCT} never publishes for you.`,
   close: 'Close',
+  showMe: 'Show me',
+  showMeLabel: (name: string) => `Show me the ${name} field`,
+  cancel: 'Cancel',
   working: `${PRODUCT} is filling your draft…`,
   addingPhotos: (done: number, total: number) => `Adding photos ${done}/${total}`,
 } as const
@@ -35,11 +38,16 @@ ul { margin: 0; padding-left: 18px; }
 li { margin: 2px 0; }
 .needs li strong { font-weight: 600; }
 p { margin: 10px 0 0; color: #65676b; font-size: 12px; }
-button {
+button.close {
   flex: none; width: 28px; height: 28px; border: 0; border-radius: 50%;
   background: #e4e6eb; color: #1c1e21; font: 600 16px/28px system-ui, sans-serif; cursor: pointer;
 }
+button.show-me, button.cancel {
+  margin-left: 4px; padding: 2px 10px; border: 0; border-radius: 6px;
+  background: #e7f3ff; color: #1b74e4; font: 600 12px/20px system-ui, sans-serif; cursor: pointer;
+}
 button:hover { background: #d8dadf; }
+.hint p { color: #1c1e21; font-size: 13px; }
 button:focus-visible { outline: 2px solid #1b74e4; outline-offset: 2px; }
 `
 
@@ -47,6 +55,18 @@ export interface ReportPanel {
   /** The element added to the page (its shadow root holds the panel). */
   host: HTMLElement
   close(): void
+  /** A hint (teach mode: "Click the … field"), with Cancel when `cancel` is given; null clears. */
+  hint(text: string | null, cancel?: () => void): void
+  /** The agent showed the field and it is filled now: it moves to Filled. */
+  taught(field: FieldKey): void
+}
+
+export interface ReportPanelOptions {
+  /** Fields the agent may show the filler: each gets a "Show me" button, which calls `showMe`. */
+  teachable?: readonly FieldKey[]
+  showMe?: (field: FieldKey) => void
+  /** Once, when the panel closes (its button, or Escape outside teach mode). */
+  onClose?: () => void
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -63,54 +83,110 @@ function nameOf(field: NeedsYou['field']): string {
   return field === 'form' ? TEXT.form : fieldName(field)
 }
 
+function button(doc: Document, text: string, className: string): HTMLButtonElement {
+  const created = element(doc, 'button', text)
+  created.type = 'button'
+  created.className = className
+  return created
+}
+
 /**
  * Shows on the page what was filled and what needs the user: a small panel in a shadow root (the
  * page's CSS cannot reach it), built with DOM calls and `textContent` only, closable with its
- * button or Escape. A second call replaces the first panel.
+ * button or Escape. A second call replaces the first panel. Fields the agent may show the filler
+ * get a "Show me" button; the filler's teach mode talks through `hint` and `taught`.
  */
-export function showFillReport(report: FillReport, doc: Document = document): ReportPanel {
+export function showFillReport(
+  report: Pick<FillReport, 'filled' | 'needsYou'>,
+  doc: Document = document,
+  options: ReportPanelOptions = {},
+): ReportPanel {
   const { host, section } = panel(doc, 'report')
+  const filled = [...report.filled]
+  let needsYou = [...report.needsYou]
+  const teachable = new Set(options.teachable ?? [])
 
   const header = element(doc, 'header')
-  const title = element(doc, 'h2', report.filled.length > 0 ? TEXT.title : TEXT.titleNothing)
+  const title = element(doc, 'h2')
   title.id = 'listingbridge-title'
-  const closeButton = element(doc, 'button', '×')
-  closeButton.type = 'button'
+  const closeButton = button(doc, '×', 'close')
   closeButton.setAttribute('aria-label', TEXT.close)
   closeButton.title = TEXT.close
   header.append(title, closeButton)
-  section.append(header)
-
-  if (report.filled.length > 0) {
-    const list = element(doc, 'ul')
-    for (const field of report.filled) list.append(element(doc, 'li', nameOf(field)))
-    section.append(element(doc, 'h3', TEXT.filled(report.filled.length)), list)
-  }
-
+  const filledHeading = element(doc, 'h3')
+  const filledList = element(doc, 'ul')
   const needs = element(doc, 'div')
   needs.className = 'needs'
   needs.setAttribute('role', 'status')
-  if (report.needsYou.length > 0) {
+  const hintPart = element(doc, 'div')
+  hintPart.className = 'hint'
+  hintPart.setAttribute('role', 'status')
+  hintPart.setAttribute('aria-live', 'polite')
+  section.append(header, filledHeading, filledList, needs, hintPart, element(doc, 'p', TEXT.footer))
+
+  const render = () => {
+    title.textContent = filled.length > 0 ? TEXT.title : TEXT.titleNothing
+    filledHeading.textContent = filled.length > 0 ? TEXT.filled(filled.length) : ''
+    filledList.replaceChildren(...filled.map((field) => element(doc, 'li', nameOf(field))))
+    filledHeading.hidden = filled.length === 0
+    filledList.hidden = filled.length === 0
+    needs.replaceChildren()
+    if (needsYou.length === 0) {
+      needs.append(element(doc, 'p', TEXT.allDone))
+      return
+    }
     const list = element(doc, 'ul')
-    for (const item of report.needsYou) {
+    const offered = new Set<FieldKey>()
+    for (const item of needsYou) {
       const entry = element(doc, 'li')
       entry.append(element(doc, 'strong', nameOf(item.field)), `: ${item.reason}`)
+      const { field } = item
+      if (field !== 'form' && teachable.has(field) && !offered.has(field) && options.showMe) {
+        offered.add(field)
+        const showMe = button(doc, TEXT.showMe, 'show-me')
+        showMe.setAttribute('aria-label', TEXT.showMeLabel(nameOf(field)))
+        const show = options.showMe
+        showMe.addEventListener('click', () => {
+          show(field)
+        })
+        entry.append(' ', showMe)
+      }
       list.append(entry)
     }
-    needs.append(element(doc, 'h3', TEXT.needsYou(report.needsYou.length)), list)
-  } else {
-    needs.append(element(doc, 'p', TEXT.allDone))
+    needs.append(element(doc, 'h3', TEXT.needsYou(needsYou.length)), list)
   }
-  section.append(needs, element(doc, 'p', TEXT.footer))
+  render()
 
+  let closed = false
   const close = () => {
     host.remove()
+    if (closed) return
+    closed = true
+    options.onClose?.()
   }
   closeButton.addEventListener('click', close)
   section.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') close()
   })
-  return { host, close }
+
+  const hint = (text: string | null, cancel?: () => void) => {
+    hintPart.replaceChildren()
+    if (text === null) return
+    hintPart.append(element(doc, 'p', text))
+    if (cancel !== undefined) {
+      const cancelButton = button(doc, TEXT.cancel, 'cancel')
+      cancelButton.addEventListener('click', cancel)
+      hintPart.append(cancelButton)
+      cancelButton.focus()
+    }
+  }
+  const taught = (field: FieldKey) => {
+    if (!filled.includes(field)) filled.push(field)
+    needsYou = needsYou.filter((item) => item.field !== field)
+    teachable.delete(field)
+    render()
+  }
+  return { host, close, hint, taught }
 }
 
 /**
