@@ -5,7 +5,10 @@
  * comes back without bedrooms and the panel names the field; the server restarts with a profile
  * file that knows the new label; the next conversion fills bedrooms — the extension is neither
  * rebuilt nor reloaded: the fill found the field missing, asked the worker for a newer profile,
- * and filled it again.
+ * and filled it again. Both fills' reports are in the operators' answer (ADMIN_EMAILS), and an
+ * agent is refused it. Then teach mode: on a form whose address label the profile does not know,
+ * the agent presses "Show me" and clicks the field; it is filled, and the next fill fills it by
+ * itself.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,7 +17,7 @@ import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
-import { createVerifiedAccount } from '../support/accounts.ts'
+import { createVerifiedAccount, newAccount } from '../support/accounts.ts'
 import {
   clickConvert,
   filledDraftOf,
@@ -22,21 +25,36 @@ import {
   popupLogin,
   popupPreview,
   popupText,
+  screenshotPage,
+  STORAGE,
+  storedValue,
+  until,
   waitForFillReport,
+  waitForMarketplaceField,
 } from '../support/extension.ts'
-import { ENV_TIMEOUT_MS, startExtensionEnv, type ExtensionEnv } from '../support/extension-env.ts'
+import {
+  apiLogin,
+  ENV_TIMEOUT_MS,
+  startExtensionEnv,
+  type ApiSession,
+  type ExtensionEnv,
+} from '../support/extension-env.ts'
 
 const MARKETPLACE_URL = 'https://www.facebook.com/marketplace/create/rental'
 const RENAMED = 'How many bedrooms'
 
+const operator = newAccount('operator')
 let env: ExtensionEnv
 let listingTab: Page
 let profileDir = ''
+let agentSession: ApiSession
 
 beforeAll(async () => {
-  env = await startExtensionEnv()
+  env = await startExtensionEnv({ serverEnv: { ADMIN_EMAILS: operator.email } })
   profileDir = mkdtempSync(path.join(tmpdir(), 'lb-profile-'))
+  await createVerifiedAccount(env.server, 'operator', operator)
   const account = await createVerifiedAccount(env.server, 'profile')
+  agentSession = await apiLogin(env.server, account)
   listingTab = env.ext.page
   const popup = await env.ext.openPopup(listingTab)
   await popupLogin(popup, account)
@@ -96,5 +114,86 @@ describe('a label Facebook renamed is fixed on the server', () => {
     expect(stored.fillSummary?.needsUser).not.toContain('bedrooms')
     expect(stored.fillSummary?.filled).toContain('bedrooms')
     await marketplace.close()
+  })
+})
+
+interface BedroomsHealth {
+  fills: number
+  filled: number
+  not_found: number
+}
+
+/** The operators' answer for bedrooms, read with `token`; the status when refused. */
+async function bedroomsHealth(token: string): Promise<BedroomsHealth | number> {
+  const res = await fetch(`${env.server.api}/admin/marketplace/fill-reports?days=7`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  if (!res.ok) return res.status
+  const body = (await res.json()) as { data: { fields: (BedroomsHealth & { field: string })[] } }
+  const bedrooms = body.data.fields.find((f) => f.field === 'bedrooms')
+  if (!bedrooms) throw new Error('no bedrooms in the answer')
+  return { fills: bedrooms.fills, filled: bedrooms.filled, not_found: bedrooms.not_found }
+}
+
+describe('fill reports reach the operators', () => {
+  it('holds both fills: bedrooms not found, then filled; an agent is refused the numbers', async () => {
+    const operatorSession = await apiLogin(env.server, operator)
+    // The worker posts each report after the fill; wait for the second to land.
+    let health: BedroomsHealth | number = 0
+    for (let tries = 0; tries < 100; tries++) {
+      health = await bedroomsHealth(operatorSession.accessToken)
+      if (typeof health !== 'number' && health.fills >= 2) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(health).toEqual({ fills: 2, filled: 1, not_found: 1 })
+    expect(await bedroomsHealth(agentSession.accessToken)).toBe(403)
+  })
+})
+
+describe('teach mode', () => {
+  it('fills a field the agent shows, and fills it by itself the next time', async () => {
+    env.web.setMarketplaceOptions({ rename: { square_feet: 'Living area' } })
+    const first = await convert(false)
+    let state = (await marketplaceRecord(first.marketplace)).state
+    expect(state.square_feet).toBe('')
+    // "Show me" beside the field, then a click on the field itself.
+    await first.marketplace.setViewport({ width: 1100, height: 1300 })
+    await screenshotPage(first.marketplace, 'marketplace-show-me')
+    await first.marketplace.locator('[data-listingbridge="report"] >>> button.show-me').click()
+    await screenshotPage(first.marketplace, 'marketplace-show-me-waiting')
+    await first.marketplace.locator('input[data-field="square_feet"]').click()
+    const stored = await filledDraftOf(env.ext)
+    await waitForMarketplaceField(first.marketplace, 'square_feet')
+    expect((await marketplaceRecord(first.marketplace)).state.square_feet).toBe(
+      String(stored.draft.square_feet),
+    )
+    // The worker keeps the label the agent's click taught (the content script cannot).
+    await until('the taught label to be kept', async () => {
+      const taught = await storedValue<Record<string, string>>(
+        await env.ext.worker(),
+        'local',
+        STORAGE.taughtLabels,
+      )
+      return taught?.square_feet === 'Living area'
+    })
+    await first.marketplace.close()
+
+    const second = await convert(false)
+    state = (await marketplaceRecord(second.marketplace)).state
+    expect(state.square_feet).toBe(String(stored.draft.square_feet))
+    await second.marketplace.close()
+
+    // The report said which label the agent taught: the operators see it.
+    const operatorSession = await apiLogin(env.server, operator)
+    await until('the taught report to reach the server', async () => {
+      const res = await fetch(`${env.server.api}/admin/marketplace/fill-reports?days=7`, {
+        headers: { authorization: `Bearer ${operatorSession.accessToken}` },
+      })
+      const body = (await res.json()) as {
+        data: { fields: { field: string; taught_labels: { label: string }[] }[] }
+      }
+      const squareFeet = body.data.fields.find((f) => f.field === 'square_feet')
+      return squareFeet?.taught_labels.some((t) => t.label === 'Living area') === true
+    })
   })
 })

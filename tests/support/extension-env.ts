@@ -35,14 +35,17 @@ export interface ExtensionEnv {
   close: () => Promise<void>
 }
 
-export async function startExtensionEnv(): Promise<ExtensionEnv> {
+/** `serverEnv`: more settings for the server (e.g. `ADMIN_EMAILS`). */
+export async function startExtensionEnv({
+  serverEnv = {},
+}: { serverEnv?: Record<string, string> } = {}): Promise<ExtensionEnv> {
   const stops: (() => Promise<void> | void)[] = []
   const close = async () => {
     for (const stop of stops.reverse()) await stop()
   }
   try {
     // The extension's own id may call the API from the worker (CORS), as in production.
-    const server = await startServer({ env: { EXTENSION_IDS: EXTENSION_ID } })
+    const server = await startServer({ env: { ...serverEnv, EXTENSION_IDS: EXTENSION_ID } })
     stops.push(() => server.stop())
     const build = buildExtension({ apiUrl: server.url })
     stops.push(() => {

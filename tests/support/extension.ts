@@ -41,6 +41,7 @@ export const STORAGE = {
   conversion: 'conversion',
   scan: 'fsboScan',
   draft: (tabId: number) => `draft.${tabId}`,
+  taughtLabels: 'marketplace.taughtLabels',
 } as const
 
 export interface ExtensionBuild {
