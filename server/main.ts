@@ -3,6 +3,7 @@ import path from 'node:path'
 import { buildApp } from './app.ts'
 import { createBillingJobs } from './billing/renewals.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { BUILT_IN_FORM_PROFILE } from '../api/marketplace-form-profile.ts'
 import { MAILBOX_PATH } from './mail/mailbox-page.ts'
 import { createMailSender } from './mail/sender.ts'
 import { startHousekeeping } from './housekeeping.ts'
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
     `  Database: ${config.databaseUrl ? 'PostgreSQL' : 'SQLite in the data folder'}`,
     `  E-mail:   ${sender.transport.name === 'SMTP' ? 'SMTP' : 'console (nothing leaves this machine)'}`,
     `  Payments: ${ctx.payments.name === 'stripe' ? 'Stripe' : 'built-in test checkout (no charge)'}`,
+    // Which form profile extensions get: an operator checks here that an edit took.
+    `  Form profile: ${config.marketplaceFormProfile.version}${config.marketplaceFormProfile === BUILT_IN_FORM_PROFILE ? ' (built in)' : ' (MARKETPLACE_FORM_PROFILE)'}`,
   ]
   if (config.env !== 'production' && !config.smtpUrl)
     lines.push(`  Mailbox:  ${address}${MAILBOX_PATH}`)
