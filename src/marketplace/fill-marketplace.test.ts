@@ -1,23 +1,12 @@
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import type { MarketplacePropertyType } from '../../api/schemas/marketplace-draft.ts'
-import {
-  fillMarketplaceForm,
-  fillSummary,
-  type FillOptions,
-  type PhotoFile,
-} from './fill-marketplace.ts'
+import { fillMarketplaceForm, fillSummary, type PhotoFile } from './fill-marketplace.ts'
 import { REASONS } from './reasons.ts'
 import { photoFiles, rentalDraft, saleDraft } from './testing/drafts.ts'
 import { loadMarketplaceFixture, unloadMarketplaceFixture } from './testing/marketplace-fixture.ts'
 import { withFieldLabels } from './testing/profiles.ts'
-
-const FAST: FillOptions = {
-  formTimeoutMs: 3000,
-  fieldTimeoutMs: 300,
-  optionTimeoutMs: 1000,
-  retryDelayMs: 50,
-}
+import { FAST } from './testing/fast-fill.ts'
 
 /** Presses that reached Next or Publish, however they were made. */
 function watchButtonPresses(): string[] {

@@ -1,19 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import { FILL_OUTCOMES, fillReportBody } from '../../api/schemas/fill-reports.ts'
-import type { FillOptions } from './fill-marketplace.ts'
 import { buildFillReport, pageLanguage } from './fill-report.ts'
 import { fillWithRefresh } from './fill-with-refresh.ts'
 import { fillOutcome, REASONS, type ReasonCode } from './reasons.ts'
 import { photoFiles, rentalDraft } from './testing/drafts.ts'
 import { loadMarketplaceFixture, unloadMarketplaceFixture } from './testing/marketplace-fixture.ts'
-
-const FAST: FillOptions = {
-  formTimeoutMs: 3000,
-  fieldTimeoutMs: 300,
-  optionTimeoutMs: 1000,
-  retryDelayMs: 50,
-}
+import { FAST } from './testing/fast-fill.ts'
 
 afterEach(() => {
   unloadMarketplaceFixture()

@@ -12,13 +12,7 @@ import { REASONS } from './reasons.ts'
 import { photoFiles, rentalDraft } from './testing/drafts.ts'
 import { loadMarketplaceFixture, unloadMarketplaceFixture } from './testing/marketplace-fixture.ts'
 import { withFieldLabels } from './testing/profiles.ts'
-
-const FAST: FillOptions = {
-  formTimeoutMs: 3000,
-  fieldTimeoutMs: 300,
-  optionTimeoutMs: 1000,
-  retryDelayMs: 50,
-}
+import { FAST } from './testing/fast-fill.ts'
 
 afterEach(() => {
   unloadMarketplaceFixture()

@@ -2,18 +2,12 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import type { FillReportBody } from '../../api/schemas/fill-reports.ts'
 import { afterFill } from './after-fill.ts'
-import { fillMarketplaceForm, type FillOptions, type FillRequest } from './fill-marketplace.ts'
+import { fillMarketplaceForm, type FillRequest } from './fill-marketplace.ts'
 import { buildFillReport } from './fill-report.ts'
 import { fillWithRefresh } from './fill-with-refresh.ts'
 import { photoFiles, rentalDraft } from './testing/drafts.ts'
 import { loadMarketplaceFixture, unloadMarketplaceFixture } from './testing/marketplace-fixture.ts'
-
-const FAST: FillOptions = {
-  formTimeoutMs: 3000,
-  fieldTimeoutMs: 300,
-  optionTimeoutMs: 1000,
-  retryDelayMs: 50,
-}
+import { FAST } from './testing/fast-fill.ts'
 
 afterEach(() => {
   unloadMarketplaceFixture()
