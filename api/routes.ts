@@ -132,6 +132,13 @@ export const routes = {
     auth: 'access',
     data: users.dashboard,
   }),
+  listTransactions: route({
+    method: 'GET',
+    path: '/users/transactions',
+    auth: 'access',
+    query: users.listTransactionsQuery,
+    data: users.transactionsPage,
+  }),
   contactUs: route({
     method: 'POST',
     path: '/users/contact-us',

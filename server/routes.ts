@@ -14,6 +14,7 @@ import type { RouteModule } from './http/define-route.ts'
 import allPlans from './plans/all-plans.ts'
 import contactUs from './users/contact-us.ts'
 import dashboard from './users/dashboard.ts'
+import listTransactions from './users/list-transactions.ts'
 import me from './users/me.ts'
 import convertListing from './listings/convert-listing.ts'
 import listListings from './listings/list-listings.ts'
@@ -42,6 +43,7 @@ export const routeModules: RouteModule[] = [
   logout,
   me,
   dashboard,
+  listTransactions,
   contactUs,
   allPlans,
   checkout,

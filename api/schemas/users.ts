@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField, nameField, timestampField } from './fields.ts'
+import { emailField, nameField, pageOf, pageQueryFields, timestampField } from './fields.ts'
 import { transaction } from './payment.ts'
 
 export const me = z.object({
@@ -51,3 +51,21 @@ export const dashboard = z.object({
   recent_transactions: z.array(transaction),
 })
 export type Dashboard = z.infer<typeof dashboard>
+
+export const TRANSACTION_SEARCH_MAX_LENGTH = 200
+
+/**
+ * GET /users/transactions: every payment of the caller, newest first, a page at a time. `q` finds
+ * by id, payment type, plan name, status or amount ("49", "$49.00").
+ */
+export const listTransactionsQuery = z.strictObject({
+  ...pageQueryFields,
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(TRANSACTION_SEARCH_MAX_LENGTH, 'The search text is too long')
+    .optional(),
+})
+export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>
+
+export const transactionsPage = pageOf(transaction)

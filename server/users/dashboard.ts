@@ -3,6 +3,7 @@ import { isSubscribed, requireAccess } from '../billing/access.ts'
 import { preparedQuery } from '../db/prepared.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { usageSummary } from '../usage/usage-summary.ts'
+import { toTransaction, TRANSACTION_COLUMNS } from './transaction-rows.ts'
 
 /** The dashboard's transaction list is the newest ten (SPEC §2 "recent transactions"). */
 export const RECENT_TRANSACTIONS = 10
@@ -10,15 +11,7 @@ export const RECENT_TRANSACTIONS = 10
 const recentTransactions = preparedQuery((db, userId: string) =>
   db
     .selectFrom('transactions')
-    .select([
-      'id',
-      'created_at',
-      'payment_type',
-      'amount_cents',
-      'currency',
-      'status',
-      'receipt_url',
-    ])
+    .select(TRANSACTION_COLUMNS)
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -47,16 +40,7 @@ export default defineRoute(routes.dashboard, async ({ userId }, ctx) => {
       current_plan: subscription?.planName ?? null,
       subscription_expiry: subscription?.expiry ?? null,
       cancel_at_period_end: subscription?.cancelAtPeriodEnd ?? false,
-      recent_transactions: transactions.map((t) => ({
-        _id: t.id,
-        transaction_timestamp: t.created_at,
-        payment_type: t.payment_type,
-        // Cents inside, dollars in the API (DESIGN §4).
-        transaction_amount_in_usd: t.amount_cents / 100,
-        transaction_currency: t.currency,
-        transaction_status: t.status,
-        receipt_url: t.receipt_url,
-      })),
+      recent_transactions: transactions.map(toTransaction),
     },
   }
 })

@@ -1,15 +1,11 @@
-import { screen, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ok } from '../../../testing/http.ts'
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Transaction } from '../../../../api/schemas/payment.ts'
+import { fail, ok, type FetchMock } from '../../../testing/http.ts'
 import { renderAt } from '../../../testing/render.tsx'
 import DashboardPage from '../dashboard-page.tsx'
-import {
-  dashboardFixture,
-  meFixture,
-  stubApi,
-  transactionFixture as tx,
-} from '../testing/fixtures.ts'
-import { Transactions } from './transactions-page.tsx'
+import { dashboardFixture, meFixture, transactionFixture as tx } from '../testing/fixtures.ts'
+import TransactionsPage from './transactions-page.tsx'
 
 /** Twelve monthly payments, newest first, and one pending upgrade on top. */
 const history = [
@@ -32,6 +28,53 @@ const history = [
   ),
 ]
 
+type Answer = (query: URLSearchParams) => Response | Promise<Response>
+
+/** Pages `all` as the server does; the search here is a stand-in (the server's is tested there). */
+function serverPage(all: readonly Transaction[]): Answer {
+  return (query) => {
+    const q = (query.get('q') ?? '').toLowerCase().replace(/^#/, '')
+    const page = Number(query.get('page') ?? '1')
+    const size = Number(query.get('page_size') ?? '20')
+    const found = all.filter((t) =>
+      [t._id, t.transaction_status, String(t.transaction_amount_in_usd)].some((s) => s.includes(q)),
+    )
+    return ok({
+      items: found.slice((page - 1) * size, page * size),
+      page,
+      page_size: size,
+      total: found.length,
+    })
+  }
+}
+
+/** Stubs fetch: /users/transactions answers by `answer`, the dashboard gate by fixtures. */
+function stubServer(answer: Answer): FetchMock {
+  const mock: FetchMock = vi.fn((input: string) => {
+    const url = new URL(input, 'http://localhost')
+    const path = url.pathname.replace(/^\/api\/v1/, '')
+    if (path === '/users/transactions') return Promise.resolve(answer(url.searchParams))
+    if (path === '/users/me') return Promise.resolve(ok(meFixture()))
+    if (path === '/users/dashboard') return Promise.resolve(ok(dashboardFixture()))
+    return Promise.reject(new Error(`unexpected fetch ${input}`))
+  })
+  vi.stubGlobal('fetch', mock)
+  return mock
+}
+
+function queries(mock: FetchMock): Record<string, string>[] {
+  return mock.mock.calls
+    .map(([input]) => new URL(input, 'http://localhost'))
+    .filter((url) => url.pathname === '/api/v1/users/transactions')
+    .map((url) => Object.fromEntries(url.searchParams))
+}
+
+function open(answer: Answer) {
+  const fetch = stubServer(answer)
+  const view = renderAt('/dashboard/transactions', <TransactionsPage />)
+  return { fetch, ...view }
+}
+
 function rows() {
   return screen.getAllByRole('row').slice(1)
 }
@@ -40,15 +83,23 @@ function cells(row: HTMLElement) {
     .getAllByRole('cell')
     .map((c) => c.textContent)
 }
+const shownIds = () => rows().map((r) => cells(r)[0])
 
+beforeEach(() => {
+  localStorage.setItem('accessToken', 'access-1')
+})
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
+  localStorage.clear()
 })
 
-describe('transaction table (SPEC §2 /dashboard/transactions, §9)', () => {
-  it('shows ID, Date, Payment Type, Amount, Payment Status and Receipt in the spec formats', () => {
-    renderAt('/dashboard/transactions', <Transactions transactions={history} />)
+describe('transaction table', () => {
+  it('shows the server’s rows: ID, Date, Payment Type, Amount, Payment Status and Receipt', async () => {
+    const { fetch } = open(serverPage(history))
+    expect(screen.getByText('Loading your transactions…')).toBeInTheDocument()
+    await screen.findByText('#ffff0000')
+    expect(queries(fetch)).toEqual([{ page: '1', page_size: '5' }])
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'ID',
       'Date',
@@ -84,10 +135,10 @@ describe('transaction table (SPEC §2 /dashboard/transactions, §9)', () => {
     expect(receipt).toHaveAccessibleName('View receipt (opens in a new tab)')
   })
 
-  it('pages through 5 at a time with Previous, Next and page numbers', async () => {
-    const { user } = renderAt('/dashboard/transactions', <Transactions transactions={history} />)
+  it('pages through the server 5 at a time with Previous, Next and page numbers', async () => {
+    const { fetch, user } = open(serverPage(history))
+    await screen.findByText('Showing 1–5 of 13')
     expect(rows()).toHaveLength(5)
-    expect(screen.getByText('Showing 1–5 of 13')).toBeInTheDocument()
     const pages = screen.getByRole('navigation', { name: 'Transaction pages' })
     expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled()
     expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute(
@@ -96,67 +147,112 @@ describe('transaction table (SPEC §2 /dashboard/transactions, §9)', () => {
     )
 
     await user.click(within(pages).getByRole('button', { name: 'Next' }))
-    expect(screen.getByText('Showing 6–10 of 13')).toBeInTheDocument()
-    expect(cells(rows()[0] ?? document.body)[0]).toBe('#08aa11bb')
+    await screen.findByText('Showing 6–10 of 13')
+    expect(queries(fetch).at(-1)).toEqual({ page: '2', page_size: '5' })
+    expect(shownIds()[0]).toBe('#08aa11bb')
     expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
       'aria-current',
       'page',
     )
 
     await user.click(within(pages).getByRole('button', { name: 'Page 3' }))
+    await screen.findByText('Showing 11–13 of 13')
     expect(rows()).toHaveLength(3)
-    expect(screen.getByText('Showing 11–13 of 13')).toBeInTheDocument()
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled()
 
     await user.click(within(pages).getByRole('button', { name: 'Previous' }))
-    expect(screen.getByText('Showing 6–10 of 13')).toBeInTheDocument()
+    await screen.findByText('Showing 6–10 of 13')
   })
 
-  it('searches by ID, type, status and amount, from the first page', async () => {
-    const { user } = renderAt('/dashboard/transactions', <Transactions transactions={history} />)
-    const search = screen.getByRole('searchbox', { name: 'Search transactions' })
+  it('searches on the server once typing pauses, from the first page', async () => {
+    const { fetch, user } = open(serverPage(history))
+    await screen.findByText('Showing 1–5 of 13')
     await user.click(screen.getByRole('button', { name: 'Page 3' }))
+    await screen.findByText('Showing 11–13 of 13')
+    const before = queries(fetch).length
 
-    await user.type(search, '#03aa')
-    expect(rows().map((r) => cells(r)[0])).toEqual(['#03aa11bb'])
-    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument()
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), '#03aa')
+    await screen.findByText('Showing 1–1 of 1')
+    // One request for the whole word, not one per keystroke.
+    expect(queries(fetch).slice(before)).toEqual([{ page: '1', page_size: '5', q: '#03aa' }])
+    expect(shownIds()).toEqual(['#03aa11bb'])
 
-    await user.clear(search)
-    await user.type(search, 'pending')
-    expect(rows().map((r) => cells(r)[0])).toEqual(['#ffff0000'])
+    await user.clear(screen.getByRole('searchbox'))
+    await user.type(screen.getByRole('searchbox'), 'pending')
+    await waitFor(() => {
+      expect(shownIds()).toEqual(['#ffff0000'])
+    })
 
-    await user.clear(search)
-    await user.type(search, 'subscription cycle')
-    expect(screen.getByText('Showing 1–5 of 12')).toBeInTheDocument()
-
-    await user.clear(search)
-    await user.type(search, '$468.00')
-    expect(rows()).toHaveLength(1)
-
-    await user.clear(search)
-    await user.type(search, '49')
-    expect(screen.getByText('Showing 1–5 of 12')).toBeInTheDocument()
-
-    await user.clear(search)
-    await user.type(search, 'refund')
-    expect(screen.getByText('No transactions found.')).toBeInTheDocument()
-    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+    await user.clear(screen.getByRole('searchbox'))
+    await user.type(screen.getByRole('searchbox'), '49')
+    await screen.findByText('Showing 1–5 of 12')
+    await user.click(screen.getByRole('button', { name: 'Page 2' }))
+    await screen.findByText('Showing 6–10 of 12')
+    expect(queries(fetch).at(-1)).toEqual({ page: '2', page_size: '5', q: '49' })
   })
 
-  it('shows "No transactions found." without any, and no pagination for one page', () => {
-    const { unmount } = renderAt('/dashboard/transactions', <Transactions transactions={[]} />)
-    expect(screen.getByText('No transactions found.')).toBeInTheDocument()
+  it('shows "No transactions found." without any, and no pagination for one page', async () => {
+    const { unmount } = open(serverPage([]))
+    expect(await screen.findByText('No transactions found.')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
     unmount()
-    renderAt('/dashboard/transactions', <Transactions transactions={history.slice(0, 3)} />)
+    open(serverPage(history.slice(0, 3)))
+    await screen.findByText('Showing 1–3 of 3')
     expect(screen.queryByRole('navigation', { name: 'Transaction pages' })).not.toBeInTheDocument()
   })
 
-  it('lists recent_transactions from the dashboard call', async () => {
-    localStorage.setItem('accessToken', 'access-1')
-    stubApi({
-      '/users/me': [ok(meFixture())],
-      '/users/dashboard': [ok(dashboardFixture({ recent_transactions: history.slice(0, 2) }))],
+  it('shows "No transactions found." when the search finds nothing', async () => {
+    const { user } = open(serverPage(history))
+    await screen.findByText('Showing 1–5 of 13')
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions' }), 'refund')
+    expect(await screen.findByText('No transactions found.')).toBeInTheDocument()
+    expect(screen.queryByRole('table')).not.toBeInTheDocument()
+  })
+
+  it('shows the error with Try again, which asks again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    let down = true
+    const page = serverPage(history)
+    const { user } = open((query) => (down ? fail(500, 'Database is down') : page(query)))
+    expect(await screen.findByText('Your transactions could not be loaded')).toBeInTheDocument()
+    expect(screen.getByText('Database is down')).toBeInTheDocument()
+    down = false
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByText('Showing 1–5 of 13')).toBeInTheDocument()
+  })
+
+  it('drops an answer that arrives after the search changed', async () => {
+    const page = serverPage(history)
+    let release: (() => void) | undefined
+    const { fetch, user } = open((query) => {
+      if (query.get('q') !== 'pending') return page(query)
+      // The answer for "pending" is slow: it comes after the next search's.
+      return new Promise<Response>((resolve) => {
+        release = () => {
+          resolve(page(query))
+        }
+      })
     })
+    await screen.findByText('Showing 1–5 of 13')
+    const search = screen.getByRole('searchbox', { name: 'Search transactions' })
+    await user.type(search, 'pending')
+    await waitFor(() => {
+      expect(release).toBeDefined()
+    })
+    await user.clear(search)
+    await user.type(search, 'refund')
+    await screen.findByText('No transactions found.')
+    release?.()
+    await waitFor(() => {
+      expect(queries(fetch).at(-1)).toMatchObject({ q: 'refund' })
+    })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.getByText('No transactions found.')).toBeInTheDocument()
+    expect(screen.queryByText('#ffff0000')).not.toBeInTheDocument()
+  })
+
+  it('is the dashboard page at /dashboard/transactions, from /users/transactions', async () => {
+    stubServer(serverPage(history.slice(0, 2)))
     renderAt('/dashboard/transactions', <DashboardPage />)
     expect(await screen.findByText('#ffff0000')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Transactions')

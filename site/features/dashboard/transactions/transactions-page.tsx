@@ -1,41 +1,80 @@
-import { useId, useState } from 'react'
-import type { Transaction } from '../../../../api/schemas/payment.ts'
+import { useEffect, useId, useState } from 'react'
 import { SearchIcon } from '../dashboard-icons.tsx'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
-import { useDashboardData } from '../use-dashboard-data.ts'
 import { Pagination } from '../components/pagination.tsx'
-import { paginate, searchTransactions } from './table-rules.ts'
+import { pageRange, SEARCH_DEBOUNCE_MS } from './table-rules.ts'
 import { TransactionTable } from './transaction-table.tsx'
+import { useTransactionList } from './use-transaction-list.ts'
 import styles from './transactions.module.css'
 
 export const NO_TRANSACTIONS_MESSAGE = 'No transactions found.'
 
-/** SPEC §2 /dashboard/transactions, with the search and pagination built working (DESIGN §7). */
+/** Every payment of the caller, searched and paged by the server. */
 export default function TransactionsPage() {
-  const { state, reload } = useDashboardData()
-  if (state.status === 'loading') return <Spinner label="Loading your transactions…" />
-  if (state.status === 'error') {
-    if (state.message === null) return null
-    return (
-      <ErrorPanel
-        title="Your transactions could not be loaded"
-        message={state.message}
-        onRetry={reload}
-      />
-    )
-  }
-  return <Transactions transactions={state.data.recent_transactions} />
-}
-
-export function Transactions({ transactions }: { transactions: readonly Transaction[] }) {
+  const [text, setText] = useState('')
   const [query, setQuery] = useState('')
   const [page, setPage] = useState(1)
   const searchId = useId()
-  const found = searchTransactions(transactions, query)
-  const shown = paginate(found, page)
+  const list = useTransactionList(query, page, setPage)
+
+  // The server searches once typing pauses, from the first page.
+  useEffect(() => {
+    const q = text.trim()
+    if (q === query) return
+    const timer = setTimeout(() => {
+      setQuery(q)
+      setPage(1)
+    }, SEARCH_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+    }
+  }, [text, query])
+
+  const data = list.data
+  let body
+  if (list.error) {
+    body =
+      list.error.message === null ? null : (
+        <ErrorPanel
+          title="Your transactions could not be loaded"
+          message={list.error.message}
+          onRetry={list.retry}
+        />
+      )
+  } else if (data === null) {
+    body = <Spinner label="Loading your transactions…" />
+  } else if (data.total === 0) {
+    body = (
+      <p className={styles.empty} role="status">
+        {NO_TRANSACTIONS_MESSAGE}
+      </p>
+    )
+  } else {
+    const range = pageRange(data.page, data.items.length, data.total)
+    body = (
+      <>
+        <div className={styles.tableWrap} aria-busy={list.loading}>
+          <TransactionTable transactions={data.items} />
+        </div>
+        <div className={styles.footer}>
+          <p className={styles.range} role="status">
+            Showing {range.first}–{range.last} of {data.total}
+          </p>
+          {range.pageCount > 1 && (
+            <Pagination
+              page={data.page}
+              pageCount={range.pageCount}
+              onPage={setPage}
+              label="Transaction pages"
+            />
+          )}
+        </div>
+      </>
+    )
+  }
 
   return (
-    <section className={styles.panel} aria-labelledby="transactions-title">
+    <section className={styles.panel} aria-labelledby="transactions-title" aria-busy={list.loading}>
       <div className={styles.toolbar}>
         <div>
           <h2 id="transactions-title" className={styles.title}>
@@ -53,39 +92,15 @@ export function Transactions({ transactions }: { transactions: readonly Transact
             type="search"
             className={styles.searchInput}
             placeholder="Search ID, type, status or amount"
-            value={query}
+            value={text}
             autoComplete="off"
             onChange={(event) => {
-              setQuery(event.target.value)
-              setPage(1)
+              setText(event.target.value)
             }}
           />
         </div>
       </div>
-      {shown.total === 0 ? (
-        <p className={styles.empty} role="status">
-          {NO_TRANSACTIONS_MESSAGE}
-        </p>
-      ) : (
-        <>
-          <div className={styles.tableWrap}>
-            <TransactionTable transactions={shown.items} />
-          </div>
-          <div className={styles.footer}>
-            <p className={styles.range} role="status">
-              Showing {shown.first}–{shown.last} of {shown.total}
-            </p>
-            {shown.pageCount > 1 && (
-              <Pagination
-                page={shown.page}
-                pageCount={shown.pageCount}
-                onPage={setPage}
-                label="Transaction pages"
-              />
-            )}
-          </div>
-        </>
-      )}
+      {body}
     </section>
   )
 }
