@@ -10,7 +10,8 @@ import { FORM_FIELD_KEYS, FORM_PROFILE_LIMITS } from './marketplace-form-profile
 /**
  * `filled`: filled by a profile label; `not_found`: no control with any known label;
  * `no_option`: the control was there but offered none of the value's texts; `failed`: the form
- * did not take the value; `taught`: the agent showed the control ("Show me") and it was filled.
+ * did not take the value; `taught`: filled by a label an agent taught — the agent showed the
+ * control ("Show me") in this fill or an earlier one — which the profile does not have yet.
  */
 export const FILL_OUTCOMES = ['filled', 'not_found', 'no_option', 'failed', 'taught'] as const
 export type FillOutcome = (typeof FILL_OUTCOMES)[number]
@@ -55,6 +56,9 @@ export type FillReportBody = z.infer<typeof fillReportBody>
 
 export const fillReportSaved = z.object({ report_id: z.string() })
 
+/** What a user who is not an operator is told (403), by the server and the page alike. */
+export const NOT_AN_OPERATOR_MESSAGE = "Only operators can see the form's health."
+
 /** GET /admin/marketplace/fill-reports?days=N */
 export const fillReportsQuery = z.strictObject({
   days: z.coerce.number().int().min(1).max(FILL_REPORT_LIMITS.maxDays).default(14),
@@ -70,7 +74,10 @@ const dayCount = z.object({
 
 export const fieldHealth = z.object({
   field: z.enum(FORM_FIELD_KEYS),
-  /** Over the window: reports naming the field, and how many filled it (filled or taught). */
+  /**
+   * Over the window: reports naming the field, and how many the profile's own texts filled (a
+   * fill by a taught label is not counted: it shows the profile lacks that label).
+   */
   fills: z.number().int().nonnegative(),
   filled: z.number().int().nonnegative(),
   not_found: z.number().int().nonnegative(),

@@ -94,24 +94,25 @@ describe('GET /admin/marketplace/fill-reports', () => {
     expect(data.reports).toBe(4)
     expect(data.fields.map((f) => f.field)).toEqual([...FORM_FIELD_KEYS])
 
+    // A fill by a taught label ("Asking price") is not a healthy one: the profile lacks it.
     expect(fieldOf(data, 'price')).toEqual({
       field: 'price',
       fills: 3,
-      filled: 2,
+      filled: 1,
       not_found: 1,
-      rate: 2 / 3,
+      rate: 1 / 3,
       per_day: [
         { date: '2026-11-18', fills: 2, filled: 1, not_found: 1 },
         { date: '2026-11-19', fills: 0, filled: 0, not_found: 0 },
-        { date: '2026-11-20', fills: 1, filled: 1, not_found: 0 },
+        { date: '2026-11-20', fills: 1, filled: 0, not_found: 0 },
       ],
       // The last fills count whenever they were: the 17 November one too.
-      recent: { fills: 4, filled: 3, rate: 0.75 },
+      recent: { fills: 4, filled: 2, rate: 0.5 },
       alert: true,
       taught_labels: [{ label: 'Asking price', count: 1 }],
     })
     const bedrooms = fieldOf(data, 'bedrooms')
-    expect(bedrooms).toMatchObject({ fills: 4, filled: 3, not_found: 1, rate: 0.75 })
+    expect(bedrooms).toMatchObject({ fills: 4, filled: 0, not_found: 1, rate: 0 })
     expect(bedrooms.taught_labels).toEqual([
       { label: 'Beds', count: 2 },
       { label: 'Bedrooms (new)', count: 1 },
@@ -162,11 +163,17 @@ describe('GET /admin/marketplace/fill-reports', () => {
         ['price', 'not_found'],
         ['photos', 'not_found'],
       ])
-    // The last 50: price 44 filled, 6 failed; photos 45 filled (taught counts), 5 failed.
+    // The last 50: price 44 filled, 6 failed; photos 45 filled, 5 failed; bedrooms 48 filled but
+    // 3 of them by a label agents taught (the profile lacks it): 45 healthy.
     for (let i = 0; i < 50; i++) {
       await insertReport(admin.userId, at(20 + i), [
         ['price', i < 6 ? 'not_found' : 'filled', i < 6 ? null : 'Price'],
-        ['photos', i < 5 ? 'no_option' : i < 10 ? 'taught' : 'filled', 'Photos'],
+        ['photos', i < 5 ? 'no_option' : 'filled', 'Photos'],
+        [
+          'bedrooms',
+          i < 2 ? 'not_found' : i < 5 ? 'taught' : 'filled',
+          i < 2 ? null : i < 5 ? 'How many bedrooms' : 'Bedrooms',
+        ],
       ])
     }
     const { data } = await summary(admin.headers, 90)
@@ -177,7 +184,10 @@ describe('GET /admin/marketplace/fill-reports', () => {
     const photos = fieldOf(data, 'photos')
     expect(photos.recent).toEqual({ fills: 50, filled: 45, rate: 0.9 })
     expect(photos.alert).toBe(false)
-    expect(photos.taught_labels).toEqual([{ label: 'Photos', count: 5 }])
+    // A fill by a taught label is not a healthy one: 45 of 50, no alert yet, and the label shown.
+    const bedrooms = fieldOf(data, 'bedrooms')
+    expect(bedrooms.recent).toEqual({ fills: 50, filled: 45, rate: 0.9 })
+    expect(bedrooms.taught_labels).toEqual([{ label: 'How many bedrooms', count: 3 }])
     expect(data.reports).toBe(70)
   })
 

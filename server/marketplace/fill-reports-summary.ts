@@ -13,10 +13,9 @@ import { requireAdmin } from '../users/admins.ts'
 
 const DAY_MS = 86_400_000
 
-// A field counts as filled when the fill took it, by a profile label or one the agent showed.
-const filledCount = sql<
-  number | string | null
->`sum(case when outcome in ('filled', 'taught') then 1 else 0 end)`
+// Healthy means filled by the profile's own texts. A fill by a label an agent taught (`taught`)
+// worked for that agent only: the profile still lacks the label, so the field stays red.
+const filledCount = sql<number | string | null>`sum(case when outcome = 'filled' then 1 else 0 end)`
 const notFoundCount = sql<
   number | string | null
 >`sum(case when outcome = 'not_found' then 1 else 0 end)`

@@ -1,8 +1,7 @@
+import { NOT_AN_OPERATOR_MESSAGE } from '../../api/schemas/fill-reports.ts'
 import type { AppContext } from '../app-context.ts'
 import type { Config } from '../config.ts'
 import { AppError } from '../http/app-error.ts'
-
-export const NOT_AN_OPERATOR_MESSAGE = "Only operators can see the form's health."
 
 /** Operators are the accounts whose e-mail ADMIN_EMAILS lists, in any case. */
 export function isAdminEmail(config: Pick<Config, 'adminEmails'>, email: string): boolean {

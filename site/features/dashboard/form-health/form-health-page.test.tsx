@@ -5,7 +5,7 @@ import { fail, ok } from '../../../testing/http.ts'
 import { renderAt } from '../../../testing/render.tsx'
 import DashboardPage from '../dashboard-page.tsx'
 import { calledPaths, dashboardFixture, meFixture, stubApi } from '../testing/fixtures.ts'
-import { FORBIDDEN_MESSAGE } from './form-health-page.tsx'
+import { NOT_AN_OPERATOR_MESSAGE } from '../../../../api/schemas/fill-reports.ts'
 import {
   emptySummary,
   fieldHealthFixture,
@@ -283,7 +283,7 @@ describe('form health page (issue 11)', () => {
 
   it('tells a non-operator (403) that only operators can see it', async () => {
     open([fail(403, 'Forbidden')])
-    expect(await screen.findByRole('alert')).toHaveTextContent(FORBIDDEN_MESSAGE)
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_AN_OPERATOR_MESSAGE)
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument()
   })
 

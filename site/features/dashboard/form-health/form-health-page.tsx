@@ -1,5 +1,8 @@
 import { useMemo, useState } from 'react'
-import { FILL_REPORT_LIMITS } from '../../../../api/schemas/fill-reports.ts'
+import {
+  FILL_REPORT_LIMITS,
+  NOT_AN_OPERATOR_MESSAGE,
+} from '../../../../api/schemas/fill-reports.ts'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
 import { FieldHealthTable } from './field-health-table.tsx'
 import { FillRateChart } from './fill-rate-chart.tsx'
@@ -14,8 +17,6 @@ import {
 } from './health-rules.ts'
 import { useFillReports } from './use-fill-reports.ts'
 import styles from './form-health.module.css'
-
-export const FORBIDDEN_MESSAGE = "Only operators can see the form's health."
 
 /**
  * Issue 11 /dashboard/form-health (operators only): how each field of Marketplace's form has
@@ -39,7 +40,7 @@ export default function FormHealthPage() {
   if (state.status === 'loading') {
     body = <Spinner label="Loading the form's health…" />
   } else if (state.status === 'forbidden') {
-    body = <ErrorPanel title="Form health is for operators" message={FORBIDDEN_MESSAGE} />
+    body = <ErrorPanel title="Form health is for operators" message={NOT_AN_OPERATOR_MESSAGE} />
   } else if (state.status === 'error') {
     body =
       state.message === null ? null : (

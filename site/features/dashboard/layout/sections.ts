@@ -1,4 +1,4 @@
-/** The dashboard's pages, in sidebar order (SPEC §2 /dashboard, plus Leads and Form health). */
+/** The dashboard's pages, in sidebar order; Form health for operators only. */
 export const DASHBOARD_SECTIONS = [
   { href: '/dashboard', label: 'Dashboard', title: 'Dashboard', adminOnly: false },
   {

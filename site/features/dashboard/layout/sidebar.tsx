@@ -30,8 +30,8 @@ interface SidebarProps {
 }
 
 /**
- * SPEC §2 collapsible sidebar: Dashboard, Subscriptions, Transactions, (issue 7) Leads, (issue 11,
- * operators only) Form health, Logout.
+ * The collapsible sidebar: Dashboard, Subscriptions, Transactions, Leads, Form health (operators
+ * only), Logout.
  * Collapsed, only the icons show; every item keeps its name for screen readers and as a tooltip.
  * Below 768 px it is a row of tabs above the page and does not collapse.
  */
