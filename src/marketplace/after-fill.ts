@@ -15,6 +15,8 @@ export interface AfterFillOptions {
   save: (field: FieldKey, label: string) => Promise<void>
   fillOptions?: FillOptions
   document?: Document
+  /** Tests only: "Show me" takes synthetic events too (see `TeachOptions.acceptUntrusted`). */
+  acceptUntrusted?: boolean
 }
 
 /**
@@ -27,8 +29,11 @@ export function afterFill(report: FillReport, options: AfterFillOptions): Report
   const doc = options.document ?? document
   const language = pageLanguage(doc)
   const teachable = report.results.flatMap((result) =>
-    // Photos go through a hidden file input: nothing the agent could click.
-    result.teachable === true && result.field !== 'photos' ? [result.field] : [],
+    // Photos go through a hidden file input: nothing the agent could click. Sale or rent
+    // re-renders the form: never shown.
+    result.teachable === true && result.field !== 'photos' && result.field !== 'listing_type'
+      ? [result.field]
+      : [],
   )
   const send = (results: FillReport['results'], durationMs: number) => {
     const body = buildFillReport({ ...report, results }, { language, durationMs })
@@ -54,6 +59,7 @@ export function afterFill(report: FillReport, options: AfterFillOptions): Report
     save: options.save,
     fillOptions: options.fillOptions,
     document: doc,
+    acceptUntrusted: options.acceptUntrusted === true,
     onTaught: (field, label) => {
       send([{ field, end: 'taught', label }], Date.now() - shownAt)
     },

@@ -170,7 +170,10 @@ class Filler {
   record(field: FieldKey, outcome: Outcome) {
     if (outcome.filled) this.report.filled.push(field)
     else this.report.needsYou.push({ field, reason: outcome.reason })
-    const end = outcome.filled ? 'filled' : outcome.code
+    // Filled by a label an agent taught: the profile still lacks it, which operators must see.
+    const taught = this.taught[field]
+    const byTaughtLabel = taught !== undefined && this.matched.get(field) === taught
+    const end = outcome.filled ? (byTaughtLabel ? 'taught' : 'filled') : outcome.code
     const label = end === 'notFound' ? null : (this.matched.get(field) ?? null)
     const teachable = !outcome.filled && (end === 'notFound' || outcome.wrongKind === true)
     this.report.results.push({ field, end, label, ...(teachable ? { teachable } : {}) })

@@ -9,7 +9,7 @@ import {
 } from './fill-marketplace.ts'
 import { fillWithRefresh, mergeReports, notFoundFields } from './fill-with-refresh.ts'
 import { REASONS } from './reasons.ts'
-import { photoFiles, rentalDraft } from './testing/drafts.ts'
+import { photoFiles, rentalDraft, saleDraft } from './testing/drafts.ts'
 import { loadMarketplaceFixture, unloadMarketplaceFixture } from './testing/marketplace-fixture.ts'
 import { withFieldLabels } from './testing/profiles.ts'
 import { FAST } from './testing/fast-fill.ts'
@@ -119,6 +119,29 @@ describe('fillWithRefresh', () => {
     expect(fixture.state).toMatchObject({ property_type: 'Apartment', price: '3450' })
     expect(report.filled).toHaveLength(13)
     expect(report.needsYou).toEqual([{ field: 'date_available', reason: REASONS.dateAvailable }])
+  })
+
+  test('Sale or rent not found: the whole form is filled again with the newer profile', async () => {
+    const fixture = loadMarketplaceFixture({
+      delay: 0,
+      rename: { listing_type: 'Sell or rent out' },
+    })
+    const { fill, requests } = watchedFiller()
+
+    const report = await fillWithRefresh(
+      { draft: saleDraft, photos: photoFiles(20), profile: BUILT_IN_FORM_PROFILE },
+      {
+        refresh: () => Promise.resolve(withFieldLabels({ listing_type: 'Sell or rent out' })),
+        fillOptions: { ...FAST, formTimeoutMs: 200 },
+        fill,
+      },
+    )
+
+    expect(requests).toHaveLength(2)
+    // Not only the missing fields: the form re-renders with Sale or rent.
+    expect(requests[1]?.fields).toBeUndefined()
+    expect(report.filled).toContain('listing_type')
+    expect(fixture.state.listing_type).not.toBeNull()
   })
 
   test('nothing missing: no refresh asked', async () => {

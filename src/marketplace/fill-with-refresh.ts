@@ -57,7 +57,7 @@ export function mergeReports(
 /**
  * Fills the form with the request's profile. When the page hid fields from it (Facebook renamed
  * a label) or the whole form, asks for a newer profile once, and with one fills only those
- * fields again (everything, when the form was not recognised).
+ * fields again (everything, when the form was not recognised or Sale or rent was not found).
  */
 export async function fillWithRefresh(
   request: FillRequest & { profile: MarketplaceFormProfile },
@@ -72,8 +72,10 @@ export async function fillWithRefresh(
   const newer = await options.refresh(request.profile.version).catch(() => null)
   if (newer === null || newer.version === request.profile.version) return first
 
-  // Nothing was filled, nor did the photos have their wait: all of it again.
-  if (formMissing) return fill({ ...request, profile: newer }, options.fillOptions)
+  // Nothing was filled, nor did the photos have their wait: all of it again. Sale or rent
+  // re-renders the form with it: filled late, everything after it must be filled again too.
+  if (formMissing || missing.includes('listing_type'))
+    return fill({ ...request, profile: newer }, options.fillOptions)
   // The photos have had their wait: a second try attaches those there, without waiting again.
   const photos = Array.isArray(request.photos) ? request.photos : (request.arrivedPhotos?.() ?? [])
   const retry = await fill(

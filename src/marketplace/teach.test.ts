@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 /** Fills the fixture (no newer profile to be had), then shows the panel as the content script does. */
-async function fillAndShow(rename: Record<string, string>) {
+async function fillAndShow(rename: Record<string, string>, { acceptUntrusted = true } = {}) {
   const fixture = loadMarketplaceFixture({ delay: 0, rename })
   const request: FillRequest = {
     draft: rentalDraft,
@@ -37,6 +37,8 @@ async function fillAndShow(rename: Record<string, string>) {
     send: (body) => sent.push(body),
     save,
     fillOptions: FAST,
+    // The tests' events are synthetic; the extension takes only the agent's own.
+    acceptUntrusted,
   })
   const root = panel.host.shadowRoot
   if (root === null) throw new Error('the panel has no shadow root')
@@ -116,10 +118,10 @@ describe('teach mode ("Show me")', () => {
     expect(fixture.state.bedrooms).toBe('2')
     expect(report.needsYou.map((item) => item.field)).not.toContain('bedrooms')
     const body = buildFillReport(report, { language: 'en', durationMs: 1 })
-    // `taught` is for the fill where the agent showed the field; now a label found it.
+    // Found by the taught label, not the profile's: reported as taught, so the field stays red.
     expect(body?.fields).toContainEqual({
       field: 'bedrooms',
-      outcome: 'filled',
+      outcome: 'taught',
       label: 'How many bedrooms',
     })
   })
@@ -182,15 +184,94 @@ describe('teach mode ("Show me")', () => {
     })
   })
 
-  test('Next and Publish are never taken for a field, nor pressed', async () => {
-    const { fixture, root } = await fillAndShow({ bedrooms: 'How many bedrooms' })
+  test('a control labelled Publish (or Next) is never taken for a field, nor pressed', async () => {
+    const { fixture, save, root } = await fillAndShow({ bedrooms: 'How many bedrooms' })
+    const input = document.createElement('input')
+    const label = document.createElement('label')
+    label.append('Publish', input)
+    const combobox = document.createElement('div')
+    combobox.setAttribute('role', 'combobox')
+    combobox.tabIndex = 0
+    const box = document.createElement('div')
+    const caption = document.createElement('span')
+    caption.textContent = 'Publish'
+    box.append(caption, combobox)
+    document.body.append(label, box)
+
     showMe(root, 'Bedrooms').click()
-    const publish = document.querySelector('[aria-label=Publish]')
-    if (publish === null) throw new Error('no Publish')
-    click(publish)
-    expect(hint(root)).toContain("That isn't a form field")
-    // The agent's own press reached the page; the filler pressed nothing.
-    expect(fixture.clicks.filter((press) => !press.includes(':'))).toEqual(['Publish'])
+    for (const control of [input, combobox]) {
+      // Not taken, and the agent's press is the page's.
+      expect(click(control)).toBe(true)
+      expect(hint(root)).toContain("That isn't a form field")
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(input.value).toBe('')
+    expect(save).not.toHaveBeenCalled()
+    expect(fixture.clicks).toEqual([])
+
+    // Still waiting for the field.
+    expect(click(field('bedrooms'))).toBe(false)
+    await vi.waitFor(() => {
+      expect(save).toHaveBeenCalledWith('bedrooms', 'How many bedrooms')
+    })
+  })
+
+  test('another field’s control is refused: its value stays, no label kept, still waiting', async () => {
+    const { fixture, save, sent, root } = await fillAndShow({ bedrooms: 'How many bedrooms' })
+    const bathrooms = fixture.state.bathrooms
+    showMe(root, 'Bedrooms').click()
+    expect(click(field('bathrooms'))).toBe(false)
+    expect(hint(root)).toContain("That's the Bathrooms field")
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fixture.state.bathrooms).toBe(bathrooms)
+    expect(save).not.toHaveBeenCalled()
+    expect(sent).toHaveLength(1)
+
+    expect(click(field('bedrooms'))).toBe(false)
+    await vi.waitFor(() => {
+      expect(save).toHaveBeenCalledWith('bedrooms', 'How many bedrooms')
+    })
+    expect(fixture.state.bedrooms).toBe('2')
+    expect(fixture.state.bathrooms).toBe(bathrooms)
+  })
+
+  test('a label taught for another field is that field’s: refused', async () => {
+    const { fixture, save, panel, root } = await fillAndShow({
+      bedrooms: 'How many bedrooms',
+      bathrooms: 'How many bathrooms',
+    })
+    showMe(root, 'Bathrooms').click()
+    expect(click(field('bathrooms'))).toBe(false)
+    await vi.waitFor(() => {
+      expect(save).toHaveBeenCalledWith('bathrooms', 'How many bathrooms')
+    })
+    // Taught just now for Bathrooms: not Bedrooms' label.
+    showMe(root, 'Bedrooms').click()
+    expect(click(field('bathrooms'))).toBe(false)
+    expect(hint(root)).toContain("That's the Bathrooms field")
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(save).toHaveBeenCalledTimes(1)
+    expect(fixture.state.bedrooms).toBe('')
+    panel.close()
+  })
+
+  test('Sale or rent is never offered to be shown', async () => {
+    const { root } = await fillAndShow({ listing_type: 'Sell or rent out' })
+    expect(root.querySelector('button[aria-label="Show me the Sale or rent field"]')).toBeNull()
+  })
+
+  test('synthetic events (a page script’s) neither start teaching nor pick a control', async () => {
+    const { fixture, save, sent, root } = await fillAndShow(
+      { bedrooms: 'How many bedrooms' },
+      { acceptUntrusted: false },
+    )
+    showMe(root, 'Bedrooms').click()
+    expect(hint(root)).toBe('')
+    expect(click(field('bedrooms'))).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fixture.state.bedrooms).toBe('')
+    expect(save).not.toHaveBeenCalled()
+    expect(sent).toHaveLength(1)
   })
 
   test('the report goes at once, whether or not there is anything to show', async () => {

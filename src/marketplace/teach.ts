@@ -5,7 +5,14 @@ import {
   type FillRequest,
 } from './fill-marketplace.ts'
 import { controlAt, findField, labelNear } from './find-field.ts'
-import { fieldName, labelsForPage, neverPressTexts } from './labels.ts'
+import {
+  allFields,
+  fieldLabelTexts,
+  fieldName,
+  labelsForPage,
+  neverPressTexts,
+  type LanguageTexts,
+} from './labels.ts'
 import type { ReportPanel } from './report-panel.ts'
 import { matchingText } from './text-match.ts'
 
@@ -15,6 +22,8 @@ const TEXT = {
     `That isn't a form field. Click the box where ${name} goes, or press Escape to cancel.`,
   noLabel: (name: string) =>
     `Couldn't find a label beside that field. Click the ${name} field, or press Escape to cancel.`,
+  otherField: (other: string, name: string) =>
+    `That's the ${other} field. Click the ${name} field, or press Escape to cancel.`,
   notThatLabel: (label: string) =>
     `Another field on the form is also labelled "${label}". Fill this one in yourself.`,
   filling: (name: string) => `Filling ${name}…`,
@@ -36,7 +45,15 @@ export interface TeachOptions {
   onTaught: (field: FieldKey, label: string) => void
   fillOptions?: FillOptions
   document?: Document
+  /**
+   * Tests only: takes synthetic events (`isTrusted` false) too. Left false, a page script that
+   * presses "Show me" or clicks a control it built is ignored.
+   */
+  acceptUntrusted?: boolean
 }
+
+/** Sale or rent: the form re-renders with it, so it is never shown to the filler. */
+const NOT_TEACHABLE: ReadonlySet<FieldKey> = new Set(['listing_type'])
 
 export interface Teacher {
   /** "Show me": waits for the agent's click on the field's control. */
@@ -49,16 +66,32 @@ export interface Teacher {
  * `[role=combobox]`) is taken as the field's control: that one click is kept from the page, the
  * label beside the control is read, and the field is filled there with the draft's value by the
  * filler itself (found by that label, so a label that names another control is refused). Once
- * filled, the label is saved for the next fills. A click elsewhere is the page's, with a hint;
- * Escape or Cancel ends it.
+ * filled, the label is saved for the next fills. A label that reads as another field's (its
+ * profile texts or taught label) is refused. A click elsewhere is the page's, with a hint; Escape
+ * or Cancel ends it. Only the agent's own events count: synthetic ones (a page script's) are
+ * ignored, both the "Show me" press and the click on a control.
  */
 export function createTeacher(options: TeachOptions): Teacher {
   const doc = options.document ?? document
   const view = doc.defaultView ?? window
   const languages = labelsForPage(doc, options.request.profile)
   const neverPress = neverPressTexts(languages)
+  const trusted = (event: Event) => event.isTrusted || options.acceptUntrusted === true
+  /** Labels taught in this page, besides those the request came with. */
+  const taughtHere: Partial<Record<FieldKey, string>> = {}
   let teaching: FieldKey | null = null
   let busy = false
+  /** The click on the panel being dispatched: "Show me" counts only when the agent's. */
+  let panelClick: Event | null = null
+  options.panel.host.addEventListener(
+    'click',
+    (event) => {
+      panelClick = event
+    },
+    true,
+  )
+  const pressedByAgent = () =>
+    panelClick !== null && panelClick.eventPhase !== Event.NONE && trusted(panelClick)
 
   const stop = () => {
     teaching = null
@@ -78,7 +111,7 @@ export function createTeacher(options: TeachOptions): Teacher {
 
   function onPointer(event: Event) {
     const field = teaching
-    if (field === null || busy || inPanel(event.target)) return
+    if (field === null || busy || !trusted(event) || inPanel(event.target)) return
     const control = controlAt(event.target)
     const pressable = control !== null && !namesNeverPress(control, neverPress)
     if (!pressable) {
@@ -92,7 +125,7 @@ export function createTeacher(options: TeachOptions): Teacher {
   }
 
   function onKey(event: KeyboardEvent) {
-    if (event.key !== 'Escape' || teaching === null) return
+    if (event.key !== 'Escape' || teaching === null || !trusted(event)) return
     // Escape ends teach mode only: neither the panel nor the page closes on it.
     event.preventDefault()
     event.stopPropagation()
@@ -105,6 +138,15 @@ export function createTeacher(options: TeachOptions): Teacher {
     const label = labelNear(control)
     if (label === null) {
       options.panel.hint(TEXT.noLabel(name), cancel)
+      return
+    }
+    // Bedrooms' value must not go in the Bathrooms box, nor its label be kept as Bedrooms'.
+    const other = otherFieldLabelled(label, field, languages, {
+      ...options.request.taught,
+      ...taughtHere,
+    })
+    if (other !== null) {
+      options.panel.hint(TEXT.otherField(fieldName(other), name), cancel)
       return
     }
     // The next fills find the field by this label: it must lead to this control.
@@ -128,6 +170,7 @@ export function createTeacher(options: TeachOptions): Teacher {
       }
       options.panel.taught(field)
       options.panel.hint(TEXT.taught(name, label))
+      taughtHere[field] = label
       options.onTaught(field, label)
       await options.save(field, label).catch((error: unknown) => {
         console.warn('ListingBridge could not keep the label you showed:', error)
@@ -139,7 +182,7 @@ export function createTeacher(options: TeachOptions): Teacher {
 
   return {
     start(field) {
-      if (busy) return
+      if (busy || NOT_TEACHABLE.has(field) || !pressedByAgent()) return
       stop()
       teaching = field
       for (const type of CLICK_EVENTS) view.addEventListener(type, onPointer, true)
@@ -154,4 +197,20 @@ export function createTeacher(options: TeachOptions): Teacher {
 function namesNeverPress(control: HTMLElement, neverPress: readonly string[]): boolean {
   const texts = [control.textContent, control.getAttribute('aria-label'), labelNear(control)]
   return texts.some((text) => matchingText(text, neverPress) !== null)
+}
+
+/** The other field `label` reads as (its profile texts, or the label taught for it), or null. */
+function otherFieldLabelled(
+  label: string,
+  field: FieldKey,
+  languages: readonly LanguageTexts[],
+  taught: Partial<Record<FieldKey, string>>,
+): FieldKey | null {
+  for (const other of allFields()) {
+    if (other === field) continue
+    const taughtLabel = taught[other]
+    const texts = [...fieldLabelTexts(languages, other), ...(taughtLabel ? [taughtLabel] : [])]
+    if (matchingText(label, texts) !== null) return other
+  }
+  return null
 }
