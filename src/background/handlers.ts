@@ -3,7 +3,7 @@ import { conversionState, startConversion } from './conversion.ts'
 import { draftPhoto, forgetDraftPhotos } from './draft-photos.ts'
 import { draftView, markFilled } from './drafts.ts'
 import { postFillReport } from './fill-reports.ts'
-import { refreshNow } from './form-profile.ts'
+import { currentFormProfile, refreshNow } from './form-profile.ts'
 import { listingOfTab } from './listing-source.ts'
 import {
   adoptSiteSession,
@@ -56,8 +56,9 @@ export const contentHandlers: Handlers<'content'> = {
     return { ok: true as const }
   },
   'profile:refresh': async ({ version }) => {
-    const fetched = await refreshNow()
-    return fetched !== null && fetched.version !== version ? fetched : null
+    // Offline, the kept copy may still be newer than the tab's (fetched beside the conversion).
+    const newest = (await refreshNow()) ?? (await currentFormProfile())
+    return newest.version !== version ? newest : null
   },
 }
 

@@ -479,7 +479,7 @@ describe('the form profile', () => {
     expect(view.profile.version).toBe('server-1')
   })
 
-  it('profile:refresh answers a newer profile, and null for the same version or none', async () => {
+  it('profile:refresh answers a newer profile (fetched, or kept when the server is down), else null', async () => {
     let answer: MarketplaceFormProfile | null = served('server-2')
     const { profileFetches } = server(() => answer)
     await startWorker()
@@ -492,9 +492,11 @@ describe('the form profile', () => {
     expect(profileFetches()).toHaveLength(2)
     expect(fake.local.data.get(LOCAL.formProfile)).toMatchObject({ profile: served('server-2') })
 
-    // The server is down: nothing newer to give; the last good one stays.
+    // The server is down: the kept copy is newer than the tab's, so the tab gets it; a tab that
+    // already has it gets nothing.
     answer = null
-    await expect(refresh(BUILT_IN_FORM_PROFILE.version)).resolves.toBeNull()
+    await expect(refresh(BUILT_IN_FORM_PROFILE.version)).resolves.toEqual(served('server-2'))
+    await expect(refresh('server-2')).resolves.toBeNull()
     expect(fake.local.data.get(LOCAL.formProfile)).toMatchObject({ profile: served('server-2') })
 
     // Only the Marketplace content script asks.
