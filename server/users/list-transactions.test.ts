@@ -181,6 +181,9 @@ describe('GET /users/transactions', () => {
     expect(await found('refund')).toMatchObject({ items: [], total: 0 })
     // LIKE's wildcards are plain text here.
     expect((await found('%')).total).toBe(0)
+    // A pattern ending in the escape character is a 500 on PostgreSQL unless escaped itself.
+    expect((await found('\\')).total).toBe(0)
+    expect((await found('a_b\\')).total).toBe(0)
     expect((await found('_')).total).toBe(55) // an underscore is a space, and a blank query is all
 
     // Search pages too.
