@@ -177,6 +177,11 @@ describe('GET /users/transactions', () => {
     for (const q of ['468', '$468.00', '468.0']) expect(await byAmount(q, 468)).toBe(5)
     for (const q of ['49', '$49.00', '$49']) expect(await byAmount(q, 49)).toBe(50)
     expect(await byAmount('$49.50', 49)).toBe(0)
+    // Digits beyond the amount column's range (an id's first eight characters can be
+    // "98765432") are searched as text, not compared as a number PostgreSQL refuses.
+    for (const q of ['98765432', '21474837', '$99,999,999,999']) {
+      expect((await found(q)).items.every((tx) => tx._id.includes(q)), q).toBe(true)
+    }
 
     expect(await found('refund')).toMatchObject({ items: [], total: 0 })
     // LIKE's wildcards are plain text here.

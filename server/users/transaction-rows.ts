@@ -39,14 +39,20 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-/** "49", "$49.00", "1,234.5" → cents; null when the text is no amount. */
+/** The largest value of the `integer` columns amounts are stored in (PostgreSQL's int4). */
+const MAX_STORED_CENTS = 2_147_483_647
+
+/**
+ * "49", "$49.00", "1,234.5" → cents; null when the text is no amount, or one larger than any
+ * stored (PostgreSQL refuses to compare an integer column with a value beyond its range).
+ */
 export function amountCents(text: string): number | null {
   const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim())
   if (!match?.[1]) return null
   const dollars = Number(match[1].replace(/,/g, ''))
   const cents = Number((match[2] ?? '').padEnd(2, '0'))
   const total = dollars * 100 + cents
-  return Number.isSafeInteger(total) ? total : null
+  return total <= MAX_STORED_CENTS ? total : null
 }
 
 /**
