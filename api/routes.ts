@@ -6,7 +6,6 @@ import * as payment from './schemas/payment.ts'
 import * as listings from './schemas/listings.ts'
 import * as leads from './schemas/leads.ts'
 import * as fillReports from './schemas/fill-reports.ts'
-import { normalizedListing } from './schemas/listing.ts'
 import { marketplaceFormProfile } from './schemas/marketplace-form-profile.ts'
 
 /** Every API path lives under this prefix (SPEC §7). */
@@ -17,7 +16,7 @@ export const API_PREFIX = '/api/v1'
  * `refresh` takes the refresh token as bearer (SPEC §7 refresh-token).
  */
 export type RouteAuth = 'none' | 'access' | 'refresh'
-export type HttpMethod = 'GET' | 'POST'
+export type HttpMethod = 'GET' | 'POST' | 'PATCH'
 
 export interface RouteDef<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
@@ -126,6 +125,40 @@ export const routes = {
     data: auth.emptyData,
   }),
   me: route({ method: 'GET', path: '/users/me', auth: 'access', data: users.me }),
+  updateMe: route({
+    method: 'PATCH',
+    path: '/users/me',
+    auth: 'access',
+    body: users.updateMeBody,
+    data: users.me,
+  }),
+  confirmEmailChange: route({
+    method: 'GET',
+    path: '/users/confirm-email/:token',
+    auth: 'none',
+    params: users.confirmEmailParams,
+    data: users.confirmEmailData,
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/users/change-password',
+    auth: 'access',
+    body: users.changePasswordBody,
+    data: users.changePasswordData,
+  }),
+  exportAccount: route({
+    method: 'GET',
+    path: '/users/export',
+    auth: 'access',
+    data: users.accountExport,
+  }),
+  deleteAccount: route({
+    method: 'POST',
+    path: '/users/delete-account',
+    auth: 'access',
+    body: users.deleteAccountBody,
+    data: auth.emptyData,
+  }),
   dashboard: route({
     method: 'GET',
     path: '/users/dashboard',
@@ -177,7 +210,15 @@ export const routes = {
     method: 'POST',
     path: '/listings/convert',
     auth: 'access',
-    body: normalizedListing,
+    body: listings.convertListingBody,
+    data: listings.convertListingData,
+  }),
+  /** A fresh draft of a stored listing (the Listings page's "Fill again"), metered like a conversion. */
+  fillAgain: route({
+    method: 'POST',
+    path: '/listings/:id/fill-again',
+    auth: 'access',
+    params: listings.listingIdParams,
     data: listings.convertListingData,
   }),
   listListings: route({

@@ -54,5 +54,9 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
     expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'")
+    // Listing photos load from their sources' photo hosts (the Listings page), nowhere else.
+    expect(String(res.headers['content-security-policy'])).toContain(
+      "img-src 'self' data: https://photos.zillowstatic.com https://ap.rdcpix.com https://ssl.cdn-redfin.com",
+    )
   })
 })

@@ -10,6 +10,7 @@ import { installErrorEnvelope } from './http/error-envelope.ts'
 import { refuseNulText } from './http/refuse-nul-text.ts'
 import { registerMailboxPage } from './mail/mailbox-page.ts'
 import { TUNNEL_WARNING_HEADER, errorBody } from '../api/envelope.ts'
+import { LISTING_SOURCE_SITES } from '../api/listing-sources.ts'
 import { systemResolveAll, type ResolveAll } from './net/resolve-host.ts'
 import { routeModules } from './routes.ts'
 import { serveSite } from './http/serve-site.ts'
@@ -77,6 +78,8 @@ export async function buildApp(
       directives: {
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
+        // The dashboard's Listings page shows each listing's first photo from its source's host.
+        'img-src': ["'self'", 'data:', ...listingPhotoOrigins()],
         // Upgrading would break the embedded default, which serves plain http on localhost.
         'upgrade-insecure-requests': config.env === 'production' ? [] : null,
       },
@@ -88,7 +91,7 @@ export async function buildApp(
       cb(null, origin === undefined || origins.has(origin))
     },
     allowedHeaders: ['authorization', 'content-type', TUNNEL_WARNING_HEADER],
-    methods: ['GET', 'POST'],
+    methods: ['GET', 'POST', 'PATCH'],
     maxAge: 600,
   })
 
@@ -104,4 +107,11 @@ export async function buildApp(
     await db.destroy()
   })
   return { app, ctx }
+}
+
+/** `https://photos.zillowstatic.com/*` → `https://photos.zillowstatic.com`, for every source. */
+function listingPhotoOrigins(): string[] {
+  return Object.values(LISTING_SOURCE_SITES).flatMap((site) =>
+    site.photoHosts.map((pattern) => new URL(pattern.replace(/\*$/, '')).origin),
+  )
 }

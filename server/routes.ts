@@ -16,8 +16,14 @@ import contactUs from './users/contact-us.ts'
 import dashboard from './users/dashboard.ts'
 import listTransactions from './users/list-transactions.ts'
 import me from './users/me.ts'
+import updateMe from './users/update-me.ts'
+import confirmEmailChange from './users/confirm-email-change.ts'
+import changePassword from './users/change-password.ts'
+import exportAccount from './users/export-account.ts'
+import deleteAccount from './users/delete-account.ts'
 import convertListing from './listings/convert-listing.ts'
 import listListings from './listings/list-listings.ts'
+import fillAgain from './listings/fill-again.ts'
 import saveLead from './leads/save-lead.ts'
 import listLeads from './leads/list-leads.ts'
 import updateLead from './leads/update-lead.ts'
@@ -42,6 +48,11 @@ export const routeModules: RouteModule[] = [
   refreshToken,
   logout,
   me,
+  updateMe,
+  confirmEmailChange,
+  changePassword,
+  exportAccount,
+  deleteAccount,
   dashboard,
   listTransactions,
   contactUs,
@@ -50,6 +61,7 @@ export const routeModules: RouteModule[] = [
   verifyPayment,
   cancelSubscription,
   convertListing,
+  fillAgain,
   listListings,
   saveLead,
   listLeads,

@@ -6,6 +6,8 @@
  *
  * Only the worker holds tokens and calls the API; the others ask it here.
  */
+import type { ListingPermission } from '../api/listing-permission.ts'
+import type { AgentProfile } from '../api/schemas/agent-profile.ts'
 import type { FillReportBody } from '../api/schemas/fill-reports.ts'
 import type { NormalizedListing } from '../api/schemas/listing.ts'
 import type { MarketplaceDraft } from '../api/schemas/marketplace-draft.ts'
@@ -66,6 +68,19 @@ export interface ConvertError {
 
 export type ConvertOutcome =
   { ok: true; marketplaceTabId: number } | { ok: false; error: ConvertError }
+
+/**
+ * The agent profile as the server has it now (null: not filled in on Settings yet), or why it
+ * could not be had (`offline`, `server`, `session-expired`): the popup converts only with it.
+ */
+export type AgentProfileLookup =
+  { ok: true; profile: AgentProfile | null } | { ok: false; error: ConvertError }
+
+/**
+ * The site's Fill again: Marketplace opened with a fresh draft of the stored listing, or why not
+ * (the kinds of a conversion). The site mirrors it (site/lib/extension-bridge.ts FillAgainAnswer).
+ */
+export type FillAgainOutcome = { ok: true } | { ok: false; error: ConvertError }
 
 /** The conversion in progress or last finished, kept in chrome.storage.session (ConversionState). */
 export type ConversionPhase = 'converting' | 'opening' | 'done' | 'failed'
@@ -202,7 +217,14 @@ export interface MessageMap {
   'session:login': Def<'page', { email: string; password: string }, LoginResult>
   'session:logout': Def<'page', NoInput, { ok: true }>
   'listing:get': Def<'page', { tabId: number; url: string | null }, ListingLookup>
-  'convert:start': Def<'page', { sourceTabId: number; listing: NormalizedListing }, ConvertOutcome>
+  /** Fetched at every popup opening: a change on the site's Settings counts at once. */
+  'account:profile': Def<'page', NoInput, AgentProfileLookup>
+  /** `permission`: the agent's answer for this listing, asked every time (never remembered). */
+  'convert:start': Def<
+    'page',
+    { sourceTabId: number; listing: NormalizedListing; permission: ListingPermission },
+    ConvertOutcome
+  >
   'convert:status': Def<'page', { sourceTabId: number }, ConversionState | null>
   // popup → worker: FSBO leads (src/background/lead-handlers.ts)
   'leads:page': Def<'page', { tabId: number }, FsboPage>
@@ -235,6 +257,8 @@ export interface MessageMap {
   'session:set': Def<'external', SharedSession, { ok: true }>
   'session:clear': Def<'external', NoInput, { ok: true }>
   'session:get': Def<'external', NoInput, ExtensionSessionAnswer>
+  /** The Listings page's Fill again: answered once Marketplace is open (the site's tab opens it). */
+  'listing:fill-again': Def<'external', { listing_id: string }, FillAgainOutcome>
 }
 
 export type MessageType = keyof MessageMap
@@ -261,6 +285,7 @@ export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['cha
   'session:login': 'page',
   'session:logout': 'page',
   'listing:get': 'page',
+  'account:profile': 'page',
   'convert:start': 'page',
   'convert:status': 'page',
   'leads:page': 'page',
@@ -279,6 +304,7 @@ export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['cha
   'session:set': 'external',
   'session:clear': 'external',
   'session:get': 'external',
+  'listing:fill-again': 'external',
 }
 
 export class MessageError extends Error {

@@ -10,13 +10,18 @@ export const LOCAL = {
   email: 'auth.email',
   /** Why the session ended, shown once on the login form ("Session expired…"). */
   notice: 'auth.notice',
-  /** User ids that confirmed they may advertise the listings they convert → ISO time. */
-  compliance: 'compliance.confirmations',
   /** The last valid Marketplace form profile fetched from the server, and when (StoredFormProfile). */
   formProfile: 'marketplace.formProfile',
   /** Field → the label text the agent taught for it ("Show me"; TaughtLabels). */
   taughtLabels: 'marketplace.taughtLabels',
 } as const
+
+/**
+ * Keys older versions wrote and nothing reads any more, removed when the extension is installed
+ * or updated. `compliance.confirmations`: the once-per-user answer to the permission question,
+ * now asked for every listing.
+ */
+export const RETIRED_LOCAL_KEYS = ['compliance.confirmations'] as const
 
 export const SESSION = {
   accessToken: 'auth.accessToken',

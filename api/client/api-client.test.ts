@@ -77,6 +77,8 @@ const me = {
   subscription_expiry: null,
   trial_end: '2030-01-01T00:00:00.000Z',
   is_admin: false,
+  agent_profile: null,
+  pending_email: null,
 }
 
 const session: SessionTokens = { access_token: 'a1', refresh_token: 'r1', user_id: 'u1' }

@@ -1,5 +1,16 @@
 import { z } from 'zod'
-import { emailField, nameField, pageOf, pageQueryFields, timestampField } from './fields.ts'
+import { agentProfile, agentProfileInput } from './agent-profile.ts'
+import {
+  emailField,
+  nameField,
+  newPasswordField,
+  opaqueTokenField,
+  pageOf,
+  pageQueryFields,
+  passwordField,
+  phoneField,
+  timestampField,
+} from './fields.ts'
 import { transaction } from './payment.ts'
 
 export const me = z.object({
@@ -12,8 +23,111 @@ export const me = z.object({
   trial_end: timestampField.nullable(),
   /** An operator (`ADMIN_EMAILS`): the dashboard shows them the form's health. */
   is_admin: z.boolean().default(false),
+  /** Null until the agent fills it in on Settings. */
+  agent_profile: agentProfile.nullable(),
+  /** A new address waiting for its verification link; `email` stays until it is followed. */
+  pending_email: z.string().nullable(),
 })
 export type Me = z.infer<typeof me>
+
+/**
+ * PATCH /users/me: only the fields sent change (at least one). Name and phone follow sign-up's
+ * rules. A new `email` takes effect only when the link sent to it is followed, and needs
+ * `current_password`. `agent_profile: null` removes the profile.
+ */
+export const updateMeBody = z
+  .strictObject({
+    full_name: nameField.optional(),
+    phone: phoneField.optional(),
+    email: emailField.optional(),
+    current_password: passwordField.optional(),
+    agent_profile: agentProfileInput.nullable().optional(),
+  })
+  // The password alone changes nothing: it only goes with a new e-mail.
+  .refine(
+    ({ current_password: _password, ...changes }) =>
+      Object.values(changes).some((value: unknown) => value !== undefined),
+    { message: 'Nothing to change', path: ['_'] },
+  )
+  .refine((body) => body.email === undefined || body.current_password !== undefined, {
+    message: 'Enter your current password to change your email',
+    path: ['current_password'],
+  })
+export type UpdateMeBody = z.input<typeof updateMeBody>
+
+/** GET /users/confirm-email/:token, the link of an e-mail change (auth none: the token is the proof). */
+export const confirmEmailParams = z.strictObject({ token: opaqueTokenField })
+export const confirmEmailData = z.object({ email: z.string() })
+
+/**
+ * POST /users/change-password: every session ends, the caller's included, and the caller gets a
+ * new one (the same shape as login's) so the page stays signed in.
+ */
+export const changePasswordBody = z.strictObject({
+  current_password: passwordField,
+  new_password: newPasswordField,
+})
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>
+export const changePasswordData = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user_id: z.string(),
+})
+
+/** POST /users/delete-account */
+export const deleteAccountBody = z.strictObject({ password: passwordField })
+
+const exportRecord = z.record(z.string(), z.unknown())
+/**
+ * GET /users/export: everything held on the account, for the agent to keep (privacy law's right
+ * of access). Records are the stored rows with their column names (JSON columns parsed); secrets
+ * (password hash, tokens, the CRM webhook's secret, the Follow Up Boss key) are never in it.
+ */
+export const accountExport = z.object({
+  exported_at: timestampField,
+  account: z.object({
+    id: z.string(),
+    full_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    email_verified_at: timestampField.nullable(),
+    created_at: timestampField,
+    updated_at: timestampField,
+    trial_end: timestampField.nullable(),
+    pending_email: z.string().nullable(),
+  }),
+  agent_profile: agentProfile.nullable(),
+  listings: z.array(exportRecord),
+  /** Each with its notes and status. */
+  leads: z.array(exportRecord),
+  usage_by_day: z.array(z.object({ date: z.string(), count: z.number().int().nonnegative() })),
+  payments: z.array(exportRecord),
+  subscriptions: z.array(exportRecord),
+  checkout_sessions: z.array(exportRecord),
+  /** What came of each field in each fill of Marketplace's form (`fields`). */
+  fill_reports: z.array(exportRecord),
+  crm: z.object({
+    webhook: z
+      .object({ url: z.string(), created_at: z.string(), updated_at: z.string() })
+      .nullable(),
+    follow_up_boss: z
+      .object({ key_last4: z.string(), created_at: z.string(), updated_at: z.string() })
+      .nullable(),
+    /** The delivery log: one record per attempt. */
+    deliveries: z.array(exportRecord),
+  }),
+  /** Logins: when each started, expires or ended. */
+  sessions: z.array(
+    z.object({
+      created_at: z.string(),
+      expires_at: z.string(),
+      revoked_at: z.string().nullable(),
+    }),
+  ),
+  /** Messages sent to support through the contact form from the account's e-mail. */
+  support_messages: z.array(exportRecord),
+})
+export type AccountExport = z.infer<typeof accountExport>
 
 export const contactUsBody = z.strictObject({
   name: nameField,

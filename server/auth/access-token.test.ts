@@ -17,20 +17,37 @@ function sign(claims: { sub?: string; iss?: string; exp?: number }, alg = 'HS256
 
 describe('access tokens', () => {
   it('what we sign is a standard HS256 JWT that jose verifies, and we verify it back', async () => {
-    const token = await signAccessToken('user-1', secret, clock)
+    const token = await signAccessToken({ userId: 'user-1', generation: 0 }, secret, clock)
     const { payload } = await jwtVerify(token, secret, { currentDate: clock() })
     expect(payload.sub).toBe('user-1')
-    expect(verifyAccessToken(token, secret, clock)).toBe('user-1')
+    expect(verifyAccessToken(token, secret, clock)).toEqual({ userId: 'user-1', generation: 0 })
+  })
+
+  it('carries the session generation; a token without one is of generation 0', async () => {
+    const token = await signAccessToken({ userId: 'user-1', generation: 3 }, secret, clock)
+    const { payload } = await jwtVerify(token, secret, { currentDate: clock() })
+    expect(payload.gen).toBe(3)
+    expect(verifyAccessToken(token, secret, clock)).toEqual({ userId: 'user-1', generation: 3 })
+
+    const older = await sign({ sub: 'u', iss: 'listingbridge', exp: now() + 60 })
+    expect(verifyAccessToken(older, secret, clock)).toEqual({ userId: 'u', generation: 0 })
+    const odd = await new SignJWT({ gen: '3' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u')
+      .setIssuer('listingbridge')
+      .setExpirationTime(now() + 60)
+      .sign(secret)
+    expect(verifyAccessToken(odd, secret, clock)).toBeNull()
   })
 
   it('expires after 15 minutes', async () => {
-    const token = await signAccessToken('user-1', secret, clock)
+    const token = await signAccessToken({ userId: 'user-1', generation: 0 }, secret, clock)
     const later = createTestClock(new Date(clock().getTime() + ACCESS_TOKEN_SECONDS * 1000))
     expect(verifyAccessToken(token, secret, later)).toBeNull()
     const justBefore = createTestClock(
       new Date(clock().getTime() + (ACCESS_TOKEN_SECONDS - 1) * 1000),
     )
-    expect(verifyAccessToken(token, secret, justBefore)).toBe('user-1')
+    expect(verifyAccessToken(token, secret, justBefore)?.userId).toBe('user-1')
   })
 
   it('refuses a token signed with another key, altered, or of another issuer', async () => {

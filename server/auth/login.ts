@@ -2,10 +2,9 @@ import { routes } from '../../api/routes.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { hitRateLimits } from '../http/rate-limit.ts'
-import { signAccessToken } from './access-token.ts'
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts'
 import { limits } from './rate-limits.ts'
-import { startRefreshFamily } from './refresh-tokens.ts'
+import { startSession } from './sessions.ts'
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.'
 export const UNVERIFIED_MESSAGE =
@@ -32,11 +31,10 @@ export default defineRoute(routes.login, async ({ body, request }, ctx) => {
   // Only after the password is right, so this does not reveal which e-mails are unverified.
   if (user.email_verified_at === null) throw new AppError(403, UNVERIFIED_MESSAGE)
 
-  const refreshToken = await startRefreshFamily(ctx.db, user.id, ctx.clock)
+  const session = await startSession(ctx.db, user, ctx.config.jwtSecret, ctx.clock)
   return {
     data: {
-      access_token: await signAccessToken(user.id, ctx.config.jwtSecret, ctx.clock),
-      refresh_token: refreshToken,
+      ...session,
       username: user.full_name,
       user_id: user.id,
     },

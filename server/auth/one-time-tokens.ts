@@ -5,10 +5,30 @@ import { newId } from '../db/ids.ts'
 import type { Database, OneTimePurpose } from '../db/schema.ts'
 import { hashToken, newSecretToken } from './secret-token.ts'
 
-/** DESIGN §3: verification links live 24 h, reset links 1 h. */
+/**
+ * DESIGN §3: verification links live 24 h, reset links 1 h. A new e-mail address is verified
+ * like the first one, so its link lives as long.
+ */
 export const ONE_TIME_TOKEN_SECONDS: Record<OneTimePurpose, number> = {
   verify: 24 * 3600,
   reset: 3600,
+  'email-change': 24 * 3600,
+}
+
+/** Marks the user's unused tokens of a purpose used, so none of their links works any more. */
+export async function retireOneTimeTokens(
+  db: Kysely<Database>,
+  userId: string,
+  purpose: OneTimePurpose,
+  clock: Clock,
+): Promise<void> {
+  await db
+    .updateTable('one_time_tokens')
+    .set({ used_at: clock().toISOString() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute()
 }
 
 /** Issues a new token and retires the user's older unused ones of the same purpose. */
@@ -20,13 +40,7 @@ export async function issueOneTimeToken(
 ): Promise<string> {
   const now = clock()
   const token = newSecretToken()
-  await db
-    .updateTable('one_time_tokens')
-    .set({ used_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .execute()
+  await retireOneTimeTokens(db, userId, purpose, clock)
   await db
     .insertInto('one_time_tokens')
     .values({

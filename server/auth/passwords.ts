@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { hash, verify, type Options } from '@node-rs/argon2'
+import { AppError } from '../http/app-error.ts'
 
 // The list ships as CommonJS without types: one `test(password)` function over the 50 000
 // most common passwords of breach corpora, kept by Mozilla for Firefox Accounts.
@@ -40,4 +41,14 @@ export const COMMON_PASSWORD_MESSAGE =
 
 export function isCommonPassword(password: string): boolean {
   return commonPasswords.test(password) || commonPasswords.test(password.toLowerCase())
+}
+
+/**
+ * The rule for every new password beyond its length (which the schema checks): not one of the
+ * common ones. 400 with the message on `field`, the form's name for it.
+ */
+export function refuseCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password)) {
+    throw new AppError(400, COMMON_PASSWORD_MESSAGE, { [field]: COMMON_PASSWORD_MESSAGE })
+  }
 }

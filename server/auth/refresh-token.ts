@@ -17,9 +17,17 @@ export default defineRoute(routes.refreshToken, async ({ query, bearer, request 
     }
     throw new AppError(401, SESSION_EXPIRED_MESSAGE)
   }
+  const account = await ctx.db
+    .selectFrom('users')
+    .select('session_generation')
+    .where('id', '=', result.userId)
+    .executeTakeFirst()
+  // The refresh token's account was deleted between the rotation and now.
+  if (!account) throw new AppError(401, SESSION_EXPIRED_MESSAGE)
+  const claims = { userId: result.userId, generation: account.session_generation }
   return {
     data: {
-      access_token: await signAccessToken(result.userId, ctx.config.jwtSecret, ctx.clock),
+      access_token: await signAccessToken(claims, ctx.config.jwtSecret, ctx.clock),
       refresh_token: result.token,
     },
   }

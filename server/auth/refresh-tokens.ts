@@ -120,7 +120,7 @@ export async function revokeFamilyOfToken(
   if (row) await revokeFamily(db, row.family_id, clock)
 }
 
-/** Password reset ends every session of the user. */
+/** Every refresh token of the user (sessions.ts endAllSessions, which also ends access tokens). */
 export async function revokeAllForUser(
   db: Kysely<Database>,
   userId: string,

@@ -8,7 +8,7 @@ import { hitRateLimits } from '../http/rate-limit.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 import { verificationMail } from '../mail/messages.ts'
 import { issueOneTimeToken } from './one-time-tokens.ts'
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts'
+import { hashPassword, refuseCommonPassword } from './passwords.ts'
 import { limits } from './rate-limits.ts'
 import { isUniqueViolation } from '../db/unique-violation.ts'
 
@@ -19,9 +19,7 @@ export default defineRoute(routes.register, async ({ body, request }, ctx) => {
     [limits.registerPerIp, request.ip],
     [limits.registerPerEmail, body.email.toLowerCase()],
   ])
-  if (isCommonPassword(body.password)) {
-    throw new AppError(400, COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE })
-  }
+  refuseCommonPassword(body.password, 'password')
   const email = body.email.toLowerCase()
   const existing = await ctx.db
     .selectFrom('users')
@@ -51,7 +49,7 @@ export default defineRoute(routes.register, async ({ body, request }, ctx) => {
         .execute()
       const token = await issueOneTimeToken(trx, userId, 'verify', ctx.clock)
       const link = `${ctx.config.siteUrl}/verify-email/${token}`
-      await enqueueMail(trx, verificationMail(email, body.name, link), ctx.clock)
+      await enqueueMail(trx, verificationMail(email, body.name, link), ctx.clock, userId)
     })
   } catch (error) {
     // Two sign-ups with one e-mail at the same moment: the unique index decides.

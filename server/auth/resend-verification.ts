@@ -25,7 +25,7 @@ export default defineRoute(routes.resendVerification, async ({ body, request }, 
     if (!user || user.email_verified_at !== null) return
     const token = await issueOneTimeToken(trx, user.id, 'verify', ctx.clock)
     const link = `${ctx.config.siteUrl}/verify-email/${token}`
-    await enqueueMail(trx, verificationMail(email, user.full_name, link), ctx.clock)
+    await enqueueMail(trx, verificationMail(email, user.full_name, link), ctx.clock, user.id)
   })
   return { data: {}, message: RESEND_MESSAGE }
 })

@@ -36,7 +36,7 @@ export default defineRoute(routes.resetPasswordRequest, async ({ body, request }
     if (!user) return
     const token = await issueOneTimeToken(trx, user.id, 'reset', ctx.clock)
     const link = `${formUrl}?token=${encodeURIComponent(token)}`
-    await enqueueMail(trx, passwordResetMail(email, user.full_name, link), ctx.clock)
+    await enqueueMail(trx, passwordResetMail(email, user.full_name, link), ctx.clock, user.id)
   })
   return { data: {}, message: RESET_REQUEST_MESSAGE }
 })

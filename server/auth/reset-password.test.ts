@@ -61,6 +61,13 @@ describe('password reset', () => {
       headers: { authorization: `Bearer ${user.refreshToken}` },
     })
     expect(refresh.statusCode).toBe(401)
+    // Access tokens already issued end too, not only when their 15 minutes are up.
+    const me = await t.api({
+      method: 'GET',
+      url: '/users/me',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    })
+    expect(me.statusCode).toBe(401)
 
     const oldLogin = await t.api({
       method: 'POST',

@@ -3,9 +3,9 @@ import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { hitRateLimits } from '../http/rate-limit.ts'
 import { consumeOneTimeToken } from './one-time-tokens.ts'
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords.ts'
+import { hashPassword, refuseCommonPassword } from './passwords.ts'
 import { limits } from './rate-limits.ts'
-import { revokeAllForUser } from './refresh-tokens.ts'
+import { endAllSessions } from './sessions.ts'
 
 export const INVALID_RESET_LINK_MESSAGE =
   'This password reset link is invalid or has expired. Please request a new one.'
@@ -13,9 +13,7 @@ export const INVALID_RESET_LINK_MESSAGE =
 export default defineRoute(routes.resetPassword, async ({ body, request }, ctx) => {
   await hitRateLimits(ctx, [[limits.resetPerIp, request.ip]])
   // Refuse a weak password before the token is spent, so the user can try again with the link.
-  if (isCommonPassword(body.new_password)) {
-    throw new AppError(400, COMMON_PASSWORD_MESSAGE, { new_password: COMMON_PASSWORD_MESSAGE })
-  }
+  refuseCommonPassword(body.new_password, 'new_password')
   const passwordHash = await hashPassword(body.new_password)
   const done = await ctx.db.transaction().execute(async (trx) => {
     const userId = await consumeOneTimeToken(trx, body.pass_reset_token, 'reset', ctx.clock)
@@ -36,7 +34,7 @@ export default defineRoute(routes.resetPassword, async ({ body, request }, ctx) 
       })
       .where('id', '=', userId)
       .execute()
-    await revokeAllForUser(trx, userId, ctx.clock)
+    await endAllSessions(trx, userId, ctx.clock)
     return true
   })
   if (!done) throw new AppError(400, INVALID_RESET_LINK_MESSAGE)

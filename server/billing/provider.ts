@@ -44,6 +44,11 @@ export interface PaymentProvider {
   verifyCheckout: (sessionId: string) => Promise<Activation>
   /** Stops renewal at the provider; access stays until the period ends. Answers the new state. */
   cancelAtPeriodEnd: (subscription: SubscriptionRow) => Promise<SubscriptionRow>
+  /**
+   * Ends the subscription now, at the provider and here (account deletion): no further charge,
+   * no refund of the period under way. Ending one that already ended changes nothing.
+   */
+  endNow: (subscription: SubscriptionRow) => Promise<void>
   /** Pages and callbacks outside the JSON API: the test checkout's pages, Stripe's webhook. */
   registerRoutes: (app: FastifyInstance) => Promise<void>
 }

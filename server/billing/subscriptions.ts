@@ -108,6 +108,20 @@ export async function activationOf(
     : undefined
 }
 
+/** Ends the local row now (the provider was told first, if it has one). Idempotent. */
+export async function markEnded(
+  db: Kysely<Database>,
+  subscriptionId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'ended', ended_at: now.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', subscriptionId)
+    .where('status', '!=', 'ended')
+    .execute()
+}
+
 /** Marks the local row; the provider was told first. Idempotent. */
 export async function markCancelAtPeriodEnd(
   db: Kysely<Database>,

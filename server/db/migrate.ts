@@ -4,6 +4,7 @@ import {
   sql,
   type Kysely,
   type Migration,
+  type MigrationResultSet,
   type MigrationProvider,
 } from 'kysely'
 import * as accounts from './migrations/0001-accounts.ts'
@@ -14,6 +15,9 @@ import * as leads from './migrations/0005-leads.ts'
 import * as crmAttemptsAge from './migrations/0006-crm-attempts-age.ts'
 import * as crmAttemptsDelivery from './migrations/0007-crm-attempts-delivery.ts'
 import * as fillReports from './migrations/0008-fill-reports.ts'
+import * as agentProfiles from './migrations/0009-agent-profiles.ts'
+import * as accountManagement from './migrations/0010-account-management.ts'
+import * as listingWorkspace from './migrations/0011-listing-workspace.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +29,9 @@ const migrations: Record<string, Migration> = {
   '0006-crm-attempts-age': crmAttemptsAge,
   '0007-crm-attempts-delivery': crmAttemptsDelivery,
   '0008-fill-reports': fillReports,
+  '0009-agent-profiles': agentProfiles,
+  '0010-account-management': accountManagement,
+  '0011-listing-workspace': listingWorkspace,
 }
 
 const provider: MigrationProvider = {
@@ -43,13 +50,26 @@ async function migrationSchema(db: Kysely<unknown>): Promise<string | undefined>
 }
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest())
+}
+
+/** Up to and including `name`: tests of a migration start from the database before it. */
+export async function migrateUpTo(db: Kysely<unknown>, name: string): Promise<void> {
+  if (!(name in migrations)) throw new Error(`no migration named ${name}`)
+  await migrate(db, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate(
+  db: Kysely<unknown>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   const schema = await migrationSchema(db)
   const migrator = new Migrator({
     db,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await run(migrator)
   const failed = results?.find((r) => r.status === 'Error')
   if (error ?? failed) {
     const what = failed ? `migration ${failed.migrationName} failed` : 'migration failed'

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
+import type { ListingPermissionBasis } from '../../api/listing-permission.ts'
 import type { ListingSource } from '../../api/listing-sources.ts'
 import type { LeadSource } from '../../api/schemas/leads.ts'
 import type { FillOutcome } from '../../api/schemas/fill-reports.ts'
@@ -28,6 +29,7 @@ export interface Database {
   lead_crm_attempts: LeadCrmAttemptsTable
   fill_reports: FillReportsTable
   fill_report_fields: FillReportFieldsTable
+  agent_profiles: AgentProfilesTable
 }
 
 export interface UsersTable {
@@ -40,6 +42,10 @@ export interface UsersTable {
   trial_end: string | null
   created_at: string
   updated_at: string
+  /** A new address waiting for its link (lower case); `email` changes when it is followed. */
+  pending_email: string | null
+  /** Raised to end every session: access tokens of an older generation are refused. */
+  session_generation: Generated<number>
 }
 export type User = Selectable<UsersTable>
 
@@ -54,7 +60,7 @@ export interface RefreshTokensTable {
   replaced_by: string | null
 }
 
-export type OneTimePurpose = 'verify' | 'reset'
+export type OneTimePurpose = 'verify' | 'reset' | 'email-change'
 export interface OneTimeTokensTable {
   id: string
   user_id: string
@@ -106,6 +112,8 @@ export interface OutboxTable {
   last_error: string | null
   /** Set when the sender gave up after its last attempt; the row stays for the record. */
   failed_at: string | null
+  /** The account the mail is about; deleting the account deletes it. Null for support mail. */
+  user_id: string | null
 }
 export type OutboxRow = Selectable<OutboxTable>
 export type NewOutboxRow = Insertable<OutboxTable>
@@ -122,7 +130,8 @@ export type PaymentProviderName = 'test' | 'stripe'
 export type SubscriptionStatus = 'active' | 'past_due' | 'incomplete' | 'ended'
 export interface SubscriptionsTable {
   id: string
-  user_id: string
+  /** Null once the account was deleted: the record stays for the books, without the person. */
+  user_id: string | null
   plan_id: string
   provider: PaymentProviderName
   provider_subscription_id: string | null
@@ -140,7 +149,8 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>
 export type CheckoutStatus = 'open' | 'paid' | 'canceled'
 export interface CheckoutSessionsTable {
   id: string
-  user_id: string
+  /** Null once the account was deleted (paid checkouts only; the rest are deleted with it). */
+  user_id: string | null
   plan_id: string
   provider: PaymentProviderName
   status: CheckoutStatus
@@ -156,7 +166,8 @@ export type CheckoutSessionRow = Selectable<CheckoutSessionsTable>
 
 export interface TransactionsTable {
   id: string
-  user_id: string
+  /** Null once the account was deleted: the payment stays for the books, without the person. */
+  user_id: string | null
   subscription_id: string | null
   plan_id: string | null
   provider: PaymentProviderName
@@ -186,7 +197,10 @@ export interface ApiUsageDailyTable {
   count: number
 }
 
-/** One conversion: the normalized listing received and the Marketplace draft answered (JSON). */
+/**
+ * A converted listing, one per (user, source, source_id): the normalized listing and the
+ * Marketplace draft of its last conversion (JSON), and the agent's permission answer.
+ */
 export interface ListingsTable {
   id: string
   user_id: string
@@ -194,13 +208,32 @@ export interface ListingsTable {
   source: ListingSource
   source_id: string
   url: string
+  /** The draft's address line: "661 Lakeview Ave, San Francisco, CA 94112". */
   address: string
   price: number | null
   listing_type: 'sale' | 'rent'
   photo_count: number
   data: string
   draft: string
+  /** First converted. */
   created_at: string
+  /** Last converted (again, or Fill again): the list's order. */
+  converted_at: string
+  /** Last counted as an API call (docs/listings.md#metering). */
+  metered_at: string
+  /** Null on rows converted before the question was asked per listing. */
+  permission_basis: ListingPermissionBasis | null
+  permission_confirmed_at: string | null
+  /** The listing agent and brokerage the page named when the agent answered. */
+  permission_listing_agent: string | null
+  permission_brokerage: string | null
+  /** The first photo, at the source's own URL. */
+  photo_url: string | null
+  bedrooms: number | null
+  bathrooms: number | null
+  living_area_sqft: number | null
+  /** Lower-cased, accent-free address, source id, agent and brokerage (listings/listing-search.ts). */
+  search_text: string
 }
 
 /** An FSBO lead saved by a user (issue 7); one per (user, source, source_id). */
@@ -282,4 +315,14 @@ export interface FillReportFieldsTable {
   outcome: FillOutcome
   label: string | null
   created_at: string
+}
+
+/** The agent as listings name them (Settings); at most one per user. */
+export interface AgentProfilesTable {
+  user_id: string
+  listing_name: string
+  license_number: string | null
+  license_state: string | null
+  brokerage: string
+  updated_at: string
 }

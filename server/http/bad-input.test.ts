@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { API_PREFIX } from '../../api/routes.ts'
 import { routeModules } from '../routes.ts'
-import { sampleListing } from '../listings/testing/sample-listing.ts'
+import { sampleConversion } from '../listings/testing/sample-listing.ts'
 import { sampleLead } from '../leads/testing/sample-lead.ts'
 import { NUL_TEXT_MESSAGE } from './refuse-nul-text.ts'
 import { PASSWORD, createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
@@ -29,8 +29,11 @@ const validBodies: Record<string, Record<string, unknown>> = {
     subject: 'Hello',
     message: 'Hi there',
   },
+  '/users/me': { full_name: 'Ann Agent', phone: '+14155550123' },
+  '/users/change-password': { current_password: PASSWORD, new_password: 'Harbor-Lights-2031' },
+  '/users/delete-account': { password: PASSWORD },
   '/payment/cancel-subscription': { subscription_id: 'sub-123' },
-  '/listings/convert': { ...sampleListing() },
+  '/listings/convert': { ...sampleConversion() },
   '/leads': { ...sampleLead() },
   '/leads/update': { lead_id: 'lead-123', status: 'contacted', notes: 'Called once' },
   '/marketplace/fill-reports': {

@@ -91,7 +91,7 @@ export function defineRoute<R extends RouteDef>(
             body: parse(route.body, request.body, 'body'),
             query: parse(route.query, request.query, 'query parameters'),
             params: parse(route.params, request.params, 'path parameters'),
-            userId: route.auth === 'access' ? authenticate(request, ctx) : undefined,
+            userId: route.auth === 'access' ? await authenticate(request, ctx) : undefined,
             bearer: route.auth === 'refresh' ? bearerToken(request) : undefined,
             request,
             reply,

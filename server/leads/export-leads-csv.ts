@@ -86,7 +86,7 @@ export const exportLeadsCsvLink: RouteModule = {
   route: routes.exportLeadsCsv,
   register(app: FastifyInstance, ctx: AppContext) {
     app.get(API_PREFIX + routes.exportLeadsCsv.path, async (request, reply) => {
-      const userId = authenticate(request, ctx)
+      const userId = await authenticate(request, ctx)
       const parsed = routes.exportLeadsCsv.query.safeParse(request.query ?? {})
       if (!parsed.success) throw validationError(parsed.error)
       return sendCsv(reply, ctx, await leadsCsv(ctx, userId, parsed.data))
@@ -103,7 +103,7 @@ export const exportLeadsCsvSelection: RouteModule = {
   route: routes.exportLeadsCsvPost,
   register(app: FastifyInstance, ctx: AppContext) {
     app.post(API_PREFIX + routes.exportLeadsCsvPost.path, async (request, reply) => {
-      const userId = authenticate(request, ctx)
+      const userId = await authenticate(request, ctx)
       const parsed = routes.exportLeadsCsvPost.body.safeParse(request.body)
       if (!parsed.success) throw validationError(parsed.error)
       return sendCsv(reply, ctx, await leadsCsv(ctx, userId, parsed.data))

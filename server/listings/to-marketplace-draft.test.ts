@@ -6,6 +6,8 @@ import {
   HEATING_TABLE,
   LAUNDRY_TABLE,
   PARKING_TABLE,
+  agentSignature,
+  brokerAttribution,
   fitText,
   marketplaceDescription,
   optionFromFacts,
@@ -276,19 +278,47 @@ describe('description', () => {
 
   test('exact outputs at a small limit', () => {
     const remarks = 'Bright corner unit, renovated kitchen, two blocks to the train.'
-    expect(marketplaceDescription(remarks, broker, null, 60)).toBe(
+    expect(marketplaceDescription(remarks, brokerAttribution(broker, null), 60)).toBe(
       'Bright corner unit, renovated…\n\nListing courtesy of Compass.',
     )
-    expect(marketplaceDescription(remarks, null, null, 40)).toBe(
+    expect(marketplaceDescription(remarks, brokerAttribution(null, null), 40)).toBe(
       'Bright corner unit, renovated kitchen…',
     )
-    expect(marketplaceDescription(remarks, broker, agent, 200)).toBe(
+    expect(marketplaceDescription(remarks, brokerAttribution(broker, agent), 200)).toBe(
       `${remarks}\n\nListing courtesy of Jane Doe of Compass.`,
     )
     // A broker name ending in a period gets no second one.
-    expect(marketplaceDescription(null, { name: 'Acme Realty, Inc.' }, null)).toBe(
-      'Listing courtesy of Acme Realty, Inc.',
+    expect(
+      marketplaceDescription(null, brokerAttribution({ name: 'Acme Realty, Inc.' }, null)),
+    ).toBe('Listing courtesy of Acme Realty, Inc.')
+  })
+
+  test("the agent's own listing is signed with their profile instead of crediting the broker", () => {
+    const signer = {
+      listing_name: 'Jane Q. Smith',
+      license_number: '01234567',
+      license_state: 'CA',
+      brokerage: 'Acme Realty',
+    }
+    const draft = toMarketplaceDraft({ ...sfHouseForSale, listing_agent: agent, broker }, signer)
+    expect(draft.description).toBe(
+      `${String(sfHouseForSale.description)}\n\nListed by Jane Q. Smith of Acme Realty (CA License #01234567).`,
     )
+    expect(draft.description).not.toContain('Compass')
+    expect(agentSignature({ ...signer, license_state: null })).toBe(
+      'Listed by Jane Q. Smith of Acme Realty (License #01234567).',
+    )
+    // No license number: the state alone says nothing.
+    expect(agentSignature({ ...signer, license_number: null })).toBe(
+      'Listed by Jane Q. Smith of Acme Realty.',
+    )
+    expect(
+      agentSignature({ ...signer, license_number: null, brokerage: 'Acme Realty, Inc.' }),
+    ).toBe('Listed by Jane Q. Smith of Acme Realty, Inc.')
+    // Without a signer the same listing credits its broker.
+    expect(
+      toMarketplaceDraft({ ...sfHouseForSale, listing_agent: agent, broker }).description,
+    ).toMatch(/Listing courtesy of Jane Doe of Compass\.$/)
   })
 
   test('fitText never splits an emoji on a hard cut', () => {

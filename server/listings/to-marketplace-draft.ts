@@ -1,3 +1,4 @@
+import type { AgentProfile } from '../../api/schemas/agent-profile.ts'
 import type { HomeType, ListingContact, NormalizedListing } from '../../api/schemas/listing.ts'
 import {
   MARKETPLACE_LIMITS,
@@ -11,11 +12,15 @@ import {
 } from '../../api/schemas/marketplace-draft.ts'
 
 /**
- * NormalizedListing → MarketplaceDraft (DESIGN §6.3). Pure: the same listing gives the same draft.
+ * NormalizedListing → MarketplaceDraft. Pure: the same listing gives the same draft.
  * Nothing is guessed: a fact the listing does not carry stays `null`, and the extension's panel
- * asks the user for it.
+ * asks the user for it. The description credits the listing's broker, or, on the agent's own
+ * listing, is signed with their agent profile (`ownListingSigner`).
  */
-export function toMarketplaceDraft(listing: NormalizedListing): MarketplaceDraft {
+export function toMarketplaceDraft(
+  listing: NormalizedListing,
+  ownListingSigner: ListingSigner | null = null,
+): MarketplaceDraft {
   const listingType = listing.listing_status === 'for_rent' ? 'rent' : 'sale'
   return {
     listing_type: listingType,
@@ -31,7 +36,12 @@ export function toMarketplaceDraft(listing: NormalizedListing): MarketplaceDraft
       zip: listing.address.zip,
     },
     square_feet: listing.living_area_sqft,
-    description: marketplaceDescription(listing.description, listing.broker, listing.listing_agent),
+    description: marketplaceDescription(
+      listing.description,
+      ownListingSigner === null
+        ? brokerAttribution(listing.broker, listing.listing_agent)
+        : agentSignature(ownListingSigner),
+    ),
     photos: listing.photos.slice(0, MARKETPLACE_LIMITS.maxPhotos),
     laundry: laundryOption(listing.facts.laundry),
     parking: optionFromFacts(PARKING_TABLE, listing.facts.parking),
@@ -85,8 +95,14 @@ export function addressLine(address: NormalizedListing['address']): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Description: the listing's remarks, then the broker attribution, within Marketplace's length.
+// Description: the listing's remarks, then the attribution, within Marketplace's length.
 // ---------------------------------------------------------------------------------------------
+
+/** The agent profile that signs the agent's own listing. */
+export type ListingSigner = Pick<
+  AgentProfile,
+  'listing_name' | 'license_number' | 'license_state' | 'brokerage'
+>
 
 const ATTRIBUTION_SEPARATOR = '\n\n'
 const ELLIPSIS = '…'
@@ -102,18 +118,29 @@ export function brokerAttribution(
 }
 
 /**
+ * "Listed by Jane Smith of Acme Realty (CA License #01234567)." — the license when the profile
+ * gives its number, with the state when it gives that too.
+ */
+export function agentSignature(signer: ListingSigner): string {
+  const license =
+    signer.license_number === null
+      ? ''
+      : ` (${signer.license_state === null ? '' : `${signer.license_state} `}License #${signer.license_number})`
+  const text = `Listed by ${signer.listing_name} of ${signer.brokerage}${license}`
+  return `${text}${text.endsWith('.') ? '' : '.'}`
+}
+
+/**
  * The remarks followed by the attribution, at most `maxLength` characters. When both do not fit,
  * the remarks are cut at a word boundary and end with an ellipsis, so the attribution is always
  * whole and always last.
  */
 export function marketplaceDescription(
   remarks: string | null,
-  broker: ListingContact | null,
-  agent: ListingContact | null,
+  attribution: string | null,
   maxLength: number = MARKETPLACE_LIMITS.descriptionMaxLength,
 ): string {
   const body = (remarks ?? '').trim()
-  const attribution = brokerAttribution(broker, agent)
   if (attribution === null) return fitText(body, maxLength)
   if (body === '') return fitText(attribution, maxLength)
   const room = maxLength - ATTRIBUTION_SEPARATOR.length - attribution.length

@@ -1,6 +1,12 @@
 import { brand } from '../../api/brand.ts'
 
-export type MailKind = 'verify-email' | 'password-reset' | 'contact'
+export type MailKind =
+  | 'verify-email'
+  | 'password-reset'
+  | 'contact'
+  | 'email-change'
+  | 'email-changed'
+  | 'password-changed'
 
 export interface OutgoingMail {
   kind: MailKind
@@ -67,6 +73,54 @@ export function passwordResetMail(to: string, name: string, link: string): Outgo
     subject: headerSafe(`Reset your ${brand.name} password`),
     text: `${lines.join('\n\n')}\n\nReset your password: ${link}\n`,
     html: htmlFrame(lines, { label: 'Reset password', url: link }),
+  }
+}
+
+/** To the NEW address of an e-mail change: the account's e-mail becomes it once this is followed. */
+export function emailChangeMail(to: string, name: string, link: string): OutgoingMail {
+  const lines = [
+    `Hi ${name},`,
+    `You asked to use this address for your ${brand.name} account. Please confirm it: until you do, your account keeps its current e-mail address.`,
+    'This link works once and expires in 24 hours. If you did not ask for this, you can ignore this e-mail.',
+  ]
+  return {
+    kind: 'email-change',
+    to,
+    subject: headerSafe(`Confirm your new e-mail for ${brand.name}`),
+    text: `${lines.join('\n\n')}\n\nConfirm your new e-mail: ${link}\n`,
+    html: htmlFrame(lines, { label: 'Confirm e-mail', url: link }),
+  }
+}
+
+/** To the OLD address once an e-mail change took effect, so a change the owner did not make is seen. */
+export function emailChangedMail(to: string, name: string, newAddress: string): OutgoingMail {
+  const lines = [
+    `Hi ${name},`,
+    `The e-mail address of your ${brand.name} account was changed to ${newAddress}. From now on you log in with it, and our e-mails go there.`,
+    `If you did not make this change, contact us at ${brand.supportEmail} right away.`,
+  ]
+  return {
+    kind: 'email-changed',
+    to,
+    subject: headerSafe(`Your ${brand.name} e-mail address was changed`),
+    text: `${lines.join('\n\n')}\n`,
+    html: htmlFrame(lines),
+  }
+}
+
+/** After a password change: every other session ended, and the owner learns of a change they did not make. */
+export function passwordChangedMail(to: string, name: string): OutgoingMail {
+  const lines = [
+    `Hi ${name},`,
+    `The password of your ${brand.name} account was just changed, and every other device was logged out.`,
+    `If you did not make this change, reset your password from the login page and contact us at ${brand.supportEmail}.`,
+  ]
+  return {
+    kind: 'password-changed',
+    to,
+    subject: headerSafe(`Your ${brand.name} password was changed`),
+    text: `${lines.join('\n\n')}\n`,
+    html: htmlFrame(lines),
   }
 }
 

@@ -7,11 +7,14 @@ import type { OutgoingMail } from './messages.ts'
 /**
  * Writes a message to the outbox. Call it with the transaction of the change that causes the
  * message, so the e-mail exists exactly when the change does; the sender delivers it later.
+ * `userId` names the account a mail is about: deleting the account deletes its mails, also those
+ * to an address it no longer has.
  */
 export async function enqueueMail(
   db: Kysely<Database>,
   mail: OutgoingMail,
   clock: Clock,
+  userId?: string,
 ): Promise<string> {
   const id = newId()
   const now = clock().toISOString()
@@ -30,6 +33,7 @@ export async function enqueueMail(
       locked_until: null,
       sent_at: null,
       last_error: null,
+      user_id: userId ?? null,
     })
     .execute()
   return id

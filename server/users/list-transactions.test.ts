@@ -180,7 +180,10 @@ describe('GET /users/transactions', () => {
     // Digits beyond the amount column's range (an id's first eight characters can be
     // "98765432") are searched as text, not compared as a number PostgreSQL refuses.
     for (const q of ['98765432', '21474837', '$99,999,999,999']) {
-      expect((await found(q)).items.every((tx) => tx._id.includes(q)), q).toBe(true)
+      expect(
+        (await found(q)).items.every((tx) => tx._id.includes(q)),
+        q,
+      ).toBe(true)
     }
 
     expect(await found('refund')).toMatchObject({ items: [], total: 0 })

@@ -31,6 +31,8 @@ describe('GET /users/me', () => {
       subscription_expiry: null,
       trial_end: '2026-11-27T12:00:00.000Z',
       is_admin: false,
+      agent_profile: null,
+      pending_email: null,
     })
   })
 

@@ -37,6 +37,10 @@ export const pages: PageEntry[] = [
     component: lazy(() => import('../features/auth/verify-email-page.tsx')),
   },
   {
+    path: '/confirm-email/:token',
+    component: lazy(() => import('../features/auth/confirm-email-page.tsx')),
+  },
+  {
     path: '/signup-success',
     component: lazy(() => import('../features/account/signup-success-page.tsx')),
   },
@@ -49,8 +53,8 @@ export const pages: PageEntry[] = [
     component: lazy(() => import('../features/account/payment-success-page.tsx')),
   },
   { path: '/cancel', component: lazy(() => import('../features/account/payment-cancel-page.tsx')) },
-  // The dashboard and its pages (/dashboard, /dashboard/subscriptions, /dashboard/transactions,
-  // /dashboard/leads): one entry, so moving between them keeps the dashboard mounted.
+  // The dashboard and its pages (/dashboard, /dashboard/listings, /dashboard/settings, …): one
+  // entry, so moving between them keeps the dashboard mounted.
   {
     path: '/dashboard/*?',
     component: lazy(() => import('../features/dashboard/dashboard-page.tsx')),

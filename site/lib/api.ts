@@ -6,11 +6,17 @@ import { withExtensionSessionSync } from './extension-bridge.ts'
 import { setIsLogin } from './store.ts'
 import { toast } from './toast.tsx'
 
+/**
+ * The site's session store: browser storage, shared with the extension, which holds the same
+ * rotating refresh token. Saving a session here hands it to the extension too; clearing signs the
+ * extension out.
+ */
+export const siteTokenStore = withExtensionSessionSync(browserTokenStore)
+
 /** The site's one API client: same origin, session in browser storage (SPEC §4 "Session refresh"). */
 export const api = createApiClient({
   baseUrl: '',
-  // Shared with the extension, which holds the same rotating refresh token (DESIGN §6 Auth).
-  tokenStore: withExtensionSessionSync(browserTokenStore),
+  tokenStore: siteTokenStore,
   onSessionExpired() {
     if (window.location.pathname === '/sign-in') return
     setIsLogin(false)

@@ -37,6 +37,7 @@ type ExternalMessage =
   | { type: 'session:set'; payload: SharedSession }
   | { type: 'session:clear'; payload: Record<string, never> }
   | { type: 'session:get'; payload: Record<string, never> }
+  | { type: 'listing:fill-again'; payload: { listing_id: string } }
 
 interface Runtime {
   sendMessage(extensionId: string, message: unknown, callback: (response: unknown) => void): void
@@ -48,14 +49,20 @@ function runtime(): Runtime | null {
   return typeof candidate?.sendMessage === 'function' ? (candidate as Runtime) : null
 }
 
+/**
+ * Fill again waits for the server's draft and the new tab; a slow server is not "no extension".
+ * The extension answers a server that does not answer at all within its own limit.
+ */
+const FILL_AGAIN_TIMEOUT_MS = 60_000
+
 /** The extension's answer's value, or undefined when it is not installed or refused. */
-function send(message: ExternalMessage): Promise<unknown> {
+function send(message: ExternalMessage, timeoutMs = ANSWER_TIMEOUT_MS): Promise<unknown> {
   const api = runtime()
   if (!api) return Promise.resolve(undefined)
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       resolve(undefined)
-    }, ANSWER_TIMEOUT_MS)
+    }, timeoutMs)
     const done = (value: unknown) => {
       clearTimeout(timer)
       resolve(value)
@@ -91,6 +98,26 @@ export async function clearExtensionSession(): Promise<boolean> {
 export async function getExtensionSession(): Promise<ExtensionSession | null> {
   const value = (await send({ type: 'session:get', payload: {} })) as ExtensionSession | undefined
   if (!value || typeof value !== 'object' || typeof value.logged_in !== 'boolean') return null
+  return value
+}
+
+/**
+ * The extension's answer to Fill again: Marketplace opened with a fresh draft, or why not (the
+ * same kinds as a conversion from the popup: `upgrade`, `session-expired`, `offline`, `server`,
+ * `rejected`, `busy`, `failed`).
+ */
+export type FillAgainAnswer = { ok: true } | { ok: false; error: { kind: string; message: string } }
+
+/**
+ * Asks the extension to open a fresh Marketplace draft of a stored listing (the Listings page's
+ * Fill again); it answers once the Marketplace tab is open. Null: no extension answered.
+ */
+export async function fillAgainInExtension(listingId: string): Promise<FillAgainAnswer | null> {
+  const value = (await send(
+    { type: 'listing:fill-again', payload: { listing_id: listingId } },
+    FILL_AGAIN_TIMEOUT_MS,
+  )) as FillAgainAnswer | undefined
+  if (!value || typeof value !== 'object' || typeof value.ok !== 'boolean') return null
   return value
 }
 

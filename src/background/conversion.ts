@@ -4,12 +4,13 @@ import {
   SESSION_EXPIRED_MESSAGE,
   isApiError,
 } from '../../api/client/api-error.ts'
+import type { ListingPermission } from '../../api/listing-permission.ts'
 import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import { MARKETPLACE_LIMITS } from '../../api/schemas/marketplace-draft.ts'
 import type { ConversionPhase, ConversionState, ConvertError, ConvertOutcome } from '../messages.ts'
 import { SESSION, readValue, writeValues } from '../storage.ts'
 import { api } from './api.ts'
-import { convertListing, type ConvertedListing } from './convert-api.ts'
+import { convertListing, fillAgainListing, type ConvertedListing } from './convert-api.ts'
 import { downloadDraftPhotos } from './draft-photos.ts'
 import { marketplaceCreateUrl, savePendingDraft, type PendingDraftRecord } from './drafts.ts'
 import { refreshIfStale } from './form-profile.ts'
@@ -23,14 +24,42 @@ export const BUSY_MESSAGE = 'A conversion is already running. Please wait for it
 
 const RUNNING: readonly ConversionPhase[] = ['converting', 'opening']
 
+/**
+ * A server that has not answered by then counts as down: the site's Fill again waits 60 s for
+ * the extension's answer, and the popup's progress must not spin forever.
+ */
+export const SERVER_ANSWER_TIMEOUT_MS = 45_000
+
 export interface ConversionDeps {
-  convert: (listing: NormalizedListing) => Promise<ConvertedListing>
   photoOptions: PhotoFetchOptions
+  serverAnswerTimeoutMs: number
 }
 
 const defaultDeps: ConversionDeps = {
-  convert: (listing) => convertListing(api(), listing),
   photoOptions: {},
+  serverAnswerTimeoutMs: SERVER_ANSWER_TIMEOUT_MS,
+}
+
+/** The server's call that makes the draft: a conversion of a page, or Fill again of a stored listing. */
+export type DraftRequest = () => Promise<ConvertedListing>
+
+class ServerTimeout extends Error {
+  override readonly name = 'ServerTimeout'
+}
+
+/** The request's answer, or ServerTimeout once `ms` have passed without one. */
+async function withinDeadline(request: DraftRequest, ms: number): Promise<ConvertedListing> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      reject(new ServerTimeout('The server did not answer in time.'))
+    }, ms)
+  })
+  try {
+    return await Promise.race([request(), deadline])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 export async function conversionState(): Promise<ConversionState | null> {
@@ -84,20 +113,41 @@ export function convertError(error: unknown): ConvertError {
     return { kind: 'rejected', message: error.message }
   }
   // A success answer that breaks the draft's contract is the server's fault, not the user's.
-  if (error instanceof z.ZodError) return { kind: 'server', message: SERVER_DOWN_MESSAGE }
+  if (error instanceof z.ZodError || error instanceof ServerTimeout) {
+    return { kind: 'server', message: SERVER_DOWN_MESSAGE }
+  }
   return { kind: 'failed', message: DEFAULT_ERROR_MESSAGE }
 }
 
-/**
- * One click's work (DESIGN §6.3–4): convert on the server (metered), keep the draft for a new tab,
- * open Marketplace's form there, and download the photos meanwhile: the tab fills the text fields
- * while they download and attaches them as they are stored (draft-photos.ts). Every step is
- * written to chrome.storage.session, which the popup watches; the popup may close at any time (it
- * does when the new tab opens) without stopping anything.
- */
-export async function startConversion(
+/** The popup's Convert: the page's listing, with the agent's answer about permission. */
+export function startConversion(
   sourceTabId: number,
   listing: NormalizedListing,
+  permission: ListingPermission,
+  deps: ConversionDeps = defaultDeps,
+): Promise<ConvertOutcome> {
+  return runConversion(sourceTabId, () => convertListing(api(), { listing, permission }), deps)
+}
+
+/** The site's Fill again: a fresh draft of a stored listing, opened from the site's tab. */
+export function startFillAgain(
+  sourceTabId: number,
+  listingId: string,
+  deps: ConversionDeps = defaultDeps,
+): Promise<ConvertOutcome> {
+  return runConversion(sourceTabId, () => fillAgainListing(api(), listingId), deps)
+}
+
+/**
+ * One draft's work: get it from the server (metered), keep it for a new tab, open Marketplace's
+ * form there, and download the photos meanwhile: the tab fills the text fields while they
+ * download and attaches them as they are stored (draft-photos.ts). Every step is written to
+ * chrome.storage.session, which the popup watches; the popup may close at any time (it does when
+ * the new tab opens) without stopping anything.
+ */
+async function runConversion(
+  sourceTabId: number,
+  request: DraftRequest,
   deps: ConversionDeps = defaultDeps,
 ): Promise<ConvertOutcome> {
   const current = await conversionState()
@@ -122,7 +172,10 @@ export async function startConversion(
 
   let tabId: number | null = null
   try {
-    const { listing_id: listingId, draft } = await deps.convert(listing)
+    const { listing_id: listingId, draft } = await withinDeadline(
+      request,
+      deps.serverAnswerTimeoutMs,
+    )
 
     const urls = draft.photos.slice(0, MARKETPLACE_LIMITS.maxPhotos)
     await update({ phase: 'opening' })

@@ -1,14 +1,21 @@
 import type { ApiClient } from '../../api/client/api-client.ts'
-import type { NormalizedListing } from '../../api/schemas/listing.ts'
-import type { ConvertListingData } from '../../api/schemas/listings.ts'
+import type { ConvertListingBody, ConvertListingData } from '../../api/schemas/listings.ts'
 
-/** `data` of POST /listings/convert: the stored conversion and its Marketplace draft. */
+/** `data` of POST /listings/convert and of Fill again: the stored listing and its Marketplace draft. */
 export type ConvertedListing = ConvertListingData
 
-/** The one metered call (DESIGN §3): 402 without access, 422 for a listing Marketplace can't take. */
+/**
+ * The metered call: 402 without access, 422 for a listing Marketplace can't take or a
+ * permission the server does not accept (e.g. "own listing" when the profile changed meanwhile).
+ */
 export function convertListing(
   client: ApiClient,
-  listing: NormalizedListing,
+  body: ConvertListingBody,
 ): Promise<ConvertedListing> {
-  return client.call('convertListing', { body: listing })
+  return client.call('convertListing', { body })
+}
+
+/** A fresh draft of a listing converted before (the site's Fill again): 404 when it is not ours. */
+export function fillAgainListing(client: ApiClient, listingId: string): Promise<ConvertedListing> {
+  return client.call('fillAgain', { params: { id: listingId } })
 }

@@ -1,7 +1,9 @@
 import type { Handlers, LeadPageMessage } from '../messages.ts'
+import { agentProfileLookup } from './agent-profile.ts'
 import { conversionState, startConversion } from './conversion.ts'
 import { draftPhoto, forgetDraftPhotos } from './draft-photos.ts'
 import { draftView, markFilled } from './drafts.ts'
+import { fillAgainFromSite } from './fill-again.ts'
 import { postFillReport } from './fill-reports.ts'
 import { currentFormProfile, refreshNow } from './form-profile.ts'
 import { listingOfTab } from './listing-source.ts'
@@ -27,7 +29,9 @@ export const pageHandlers: Omit<Handlers<'page'>, LeadPageMessage> = {
   'session:login': ({ email, password }) => login(email, password),
   'session:logout': () => logout(),
   'listing:get': ({ tabId, url }) => listingOfTab(tabId, url),
-  'convert:start': ({ sourceTabId, listing }) => startConversion(sourceTabId, listing),
+  'account:profile': () => agentProfileLookup(),
+  'convert:start': ({ sourceTabId, listing, permission }) =>
+    startConversion(sourceTabId, listing, permission),
   'convert:status': async ({ sourceTabId }) => {
     const state = await conversionState()
     return state?.sourceTabId === sourceTabId ? state : null
@@ -62,9 +66,10 @@ export const contentHandlers: Handlers<'content'> = {
   },
 }
 
-/** Messages from the site (session sharing). */
+/** Messages from the site: session sharing, and the Listings page's Fill again. */
 export const externalHandlers: Handlers<'external'> = {
   'session:set': (payload) => adoptSiteSession(payload),
   'session:clear': () => clearSiteSession(),
   'session:get': () => sessionForSite(),
+  'listing:fill-again': (payload, sender) => fillAgainFromSite(payload, sender),
 }

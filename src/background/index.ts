@@ -5,6 +5,7 @@
  * synchronously at the top level, as Chrome requires for events to wake the worker.
  */
 import { dispatch, type Handler, type Handlers, type Channel } from '../messages.ts'
+import { RETIRED_LOCAL_KEYS, removeKeys } from '../storage.ts'
 import { recoverInterruptedConversion } from './conversion.ts'
 import { forgetDraftPhotos } from './draft-photos.ts'
 import { discardDraft } from './drafts.ts'
@@ -62,4 +63,5 @@ chrome.runtime.onStartup.addListener(() => {
 })
 chrome.runtime.onInstalled.addListener(() => {
   void deleteAllPhotos()
+  void removeKeys('local', [...RETIRED_LOCAL_KEYS]).catch(() => undefined)
 })

@@ -23,6 +23,8 @@ const me = {
   subscription_expiry: null,
   trial_end: '2030-01-01T00:00:00.000Z',
   is_admin: false,
+  agent_profile: null,
+  pending_email: null,
 }
 
 function json(status: number, body: unknown) {
@@ -72,11 +74,14 @@ describe('chromeTokenStore', () => {
     await chromeTokenStore.saveSession({ access_token: 'a2', refresh_token: 'r2' })
     expect(await chromeTokenStore.getUserId()).toBe('u')
 
-    await fake.local.set({ [LOCAL.email]: 'ann@example.com', [LOCAL.compliance]: { u: 'x' } })
+    await fake.local.set({
+      [LOCAL.email]: 'ann@example.com',
+      [LOCAL.taughtLabels]: { price: 'Rent' },
+    })
     await chromeTokenStore.clear()
     expect(fake.session.data.size).toBe(0)
-    // Clearing the session forgets who was logged in, not what they confirmed.
-    expect(Object.fromEntries(fake.local.data)).toEqual({ [LOCAL.compliance]: { u: 'x' } })
+    // Clearing the session forgets who was logged in, not what the browser learnt.
+    expect(Object.fromEntries(fake.local.data)).toEqual({ [LOCAL.taughtLabels]: { price: 'Rent' } })
   })
 })
 

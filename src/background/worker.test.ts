@@ -5,6 +5,7 @@ import {
   type ApiErrorInit,
 } from '../../api/client/api-error.ts'
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
+import type { AgentProfile } from '../../api/schemas/agent-profile.ts'
 import type { FillReportBody } from '../../api/schemas/fill-reports.ts'
 import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
 import type {
@@ -20,19 +21,24 @@ import {
   installFakeChrome,
   marketplaceSender,
   popupSender,
+  siteSender,
   type FakeChrome,
 } from '../test/fake-chrome.ts'
 import { draftFor, listing } from '../test/fixtures.ts'
 import type { ConvertedListing } from './convert-api.ts'
 import { SERVER_DOWN_MESSAGE } from './conversion.ts'
 import { MARKETPLACE_CREATE_URL, type PendingDraftRecord } from './drafts.ts'
+import { INVALID_LISTING_MESSAGE, NOT_LOGGED_IN_MESSAGE } from './fill-again.ts'
 import { urlOf } from '../test/fake-chrome.ts'
 
-// The server's convert route is the lead's to add; the worker's call of it is replaced here.
-const convertListing = vi.hoisted(() =>
-  vi.fn<(client: unknown, body: unknown) => Promise<ConvertedListing>>(),
-)
-vi.mock('./convert-api.ts', () => ({ convertListing }))
+// The worker's calls of the server's convert and Fill again routes are replaced here.
+const { convertListing, fillAgainListing } = vi.hoisted(() => ({
+  convertListing: vi.fn<(client: unknown, body: unknown) => Promise<ConvertedListing>>(),
+  fillAgainListing: vi.fn<(client: unknown, listingId: string) => Promise<ConvertedListing>>(),
+}))
+vi.mock('./convert-api.ts', () => ({ convertListing, fillAgainListing }))
+/** The popup's answer to "whose listing is it?", sent with every conversion. */
+const permission = { basis: 'broker_permission' } as const
 // Watched, not replaced: when the worker lets go of a draft's downloads.
 const forgotten = vi.fn<(draftId: string) => void>()
 
@@ -78,6 +84,7 @@ function photoServer() {
 beforeEach(async () => {
   fake = installFakeChrome()
   convertListing.mockReset()
+  fillAgainListing.mockReset()
   forgotten.mockReset()
   await fake.local.set({ [LOCAL.refreshToken]: 'r1', [LOCAL.userId]: 'u1' })
   await fake.session.set({ [SESSION.accessToken]: 'a1' })
@@ -146,17 +153,33 @@ describe('storage', () => {
     await ask('session:status', {})
     expect(fake.local.accessLevel).toBe('TRUSTED_CONTEXTS')
   })
+
+  it('forgets the retired once-per-user permission answers when installed or updated', async () => {
+    await fake.local.set({ 'compliance.confirmations': { u1: '2026-01-01T00:00:00.000Z' } })
+    await startWorker()
+    for (const listener of fake.chrome.runtime.onInstalled.listeners) listener()
+    await vi.waitFor(() => {
+      expect(fake.local.data.has('compliance.confirmations')).toBe(false)
+    })
+    // The session stays.
+    expect(fake.local.data.get(LOCAL.refreshToken)).toBe('r1')
+  })
 })
 
 describe('pending drafts', () => {
   it('converts, keeps the draft for the new tab, and hands it over after a worker restart', async () => {
     photoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3), metered: true })
     await startWorker()
 
-    const outcome = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+    const outcome = await ask<ConvertOutcome>('convert:start', {
+      sourceTabId: 7,
+      listing,
+      permission,
+    })
     expect(outcome).toEqual({ ok: true, marketplaceTabId: 100 })
-    expect(convertListing.mock.calls[0]?.[1]).toEqual(listing)
+    // The server gets the listing with the agent's answer for it.
+    expect(convertListing.mock.calls[0]?.[1]).toEqual({ listing, permission })
     // The tab opens blank, next to the listing, and gets Marketplace's URL once the draft is kept.
     expect(fake.chrome.tabs.create).toHaveBeenCalledWith({
       url: 'about:blank',
@@ -194,11 +217,15 @@ describe('pending drafts', () => {
 
   it('opens the tab before the photos are downloaded, and answers each photo once it is stored', async () => {
     const server = heldPhotoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(8) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(8), metered: true })
     await startWorker()
 
     // The conversion is done, and the tab open, while every download still waits.
-    const outcome = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+    const outcome = await ask<ConvertOutcome>('convert:start', {
+      sourceTabId: 7,
+      listing,
+      permission,
+    })
     expect(outcome).toEqual({ ok: true, marketplaceTabId: 100 })
     expect(fake.chrome.tabs.update).toHaveBeenCalledWith(
       100,
@@ -240,9 +267,9 @@ describe('pending drafts', () => {
 
   it('a restarted worker downloads again the photos whose download died with the old one', async () => {
     const server = heldPhotoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3), metered: true })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     await vi.waitFor(() => {
       expect(server.asked()).toHaveLength(3)
     })
@@ -273,9 +300,9 @@ describe('pending drafts', () => {
 
   it('a photo stored by a worker that stopped before recording it is not downloaded again', async () => {
     const server = heldPhotoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1), metered: true })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     const record = storedDraft(100)
     if (!record) throw new Error('no draft')
     // The bytes are in the store; the record still says "downloading".
@@ -293,9 +320,9 @@ describe('pending drafts', () => {
 
   it('forgets a tab’s draft and its photos when the tab closes, even mid-download', async () => {
     photoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2), metered: true })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     await photosSettled(100)
     expect(fake.caches.caches.get('listingbridge-draft-photos-v1')?.size).toBe(2)
 
@@ -307,8 +334,8 @@ describe('pending drafts', () => {
 
     // A download that settles after its tab closed leaves nothing behind, and stops the others.
     const server = heldPhotoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L2', draft: draftFor(18) })
-    await ask('convert:start', { sourceTabId: 7, listing })
+    convertListing.mockResolvedValue({ listing_id: 'L2', draft: draftFor(18), metered: true })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     await vi.waitFor(() => {
       expect(server.asked()).toHaveLength(6)
     })
@@ -339,9 +366,9 @@ describe('pending drafts', () => {
         ),
       ),
     )
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3), metered: true })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     const photos = await Promise.all(
       [0, 1, 2].map((index) =>
         ask<PhotoPayload | null>('draft:photo', { index }, marketplaceSender(100)),
@@ -361,9 +388,9 @@ describe('pending drafts', () => {
 
   it('a form filled while photos still download keeps them: a reload gets them without downloading again', async () => {
     const server = heldPhotoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2), metered: true })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     const [first, second] = draftFor(2).photos as [string, string]
     await vi.waitFor(() => {
       expect(server.asked()).toHaveLength(2)
@@ -383,9 +410,9 @@ describe('pending drafts', () => {
 
   it('lets go of the downloads of a draft whose tab closed', async () => {
     heldPhotoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2), metered: true })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     const draftId = storedDraft(100)?.draftId
     await fake.chrome.tabs.remove(100)
     await vi.waitFor(() => {
@@ -395,9 +422,9 @@ describe('pending drafts', () => {
 
   it('keeps the fill report beside the photos’ states', async () => {
     photoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(2), metered: true })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     const summary = { filled: ['price'], needsUser: ['date_available'] }
     // The report and the downloads' records are written one after another, never over each other.
     await ask('draft:filled', summary, marketplaceSender(100))
@@ -443,10 +470,10 @@ describe('the form profile', () => {
   it('a conversion fetches a stale profile alongside; the tab gets the newest', async () => {
     const { profileFetches } = server(() => served('server-2'))
     await keepProfile(served('server-1'), 11 * 60_000)
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1), metered: true })
     await startWorker()
 
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     await vi.waitFor(() => {
       expect(profileFetches()).toHaveLength(1)
     })
@@ -455,7 +482,7 @@ describe('the form profile', () => {
       expect(view.profile.version).toBe('server-2')
     })
     // Fresh now: the next conversion does not fetch it.
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     expect(profileFetches()).toHaveLength(1)
     await photosSettled(101)
   })
@@ -469,10 +496,12 @@ describe('the form profile', () => {
     )
     vi.stubGlobal('fetch', fetch)
     await keepProfile(served('server-1'), 60 * 60_000)
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1), metered: true })
     await startWorker()
 
-    await expect(ask('convert:start', { sourceTabId: 7, listing })).resolves.toMatchObject({
+    await expect(
+      ask('convert:start', { sourceTabId: 7, listing, permission }),
+    ).resolves.toMatchObject({
       ok: true,
     })
     const view = await ask<PendingDraftView>('draft:get', {}, marketplaceSender(100))
@@ -584,9 +613,9 @@ describe('fill reports and taught labels', () => {
 
   it('keeps taught labels in local storage and hands them out with the draft', async () => {
     photoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1), metered: true })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
 
     await ask(
       'teach:save',
@@ -615,14 +644,14 @@ describe('fill reports and taught labels', () => {
 describe('conversion state', () => {
   it('goes converting → opening → done; the photos download after', async () => {
     photoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(20) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(20), metered: true })
     const seen: string[] = []
     fake.chrome.storage.onChanged.addListener((changes) => {
       const state = changes[SESSION.conversion]?.newValue as ConversionState | undefined
       if (state) seen.push(state.phase)
     })
     await startWorker()
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     // "opening" twice: the second names the new tab, as soon as it exists.
     expect(seen).toEqual(['converting', 'opening', 'opening', 'done'])
     await photosSettled(100)
@@ -630,7 +659,7 @@ describe('conversion state', () => {
 
   it('sends the tab to Marketplace before saying done: the state names the tab while opening', async () => {
     photoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(1), metered: true })
     await startWorker()
     let whenSent: unknown
     const update = fake.chrome.tabs.update.getMockImplementation()
@@ -639,17 +668,21 @@ describe('conversion state', () => {
       if (!update) throw new Error('no tabs.update')
       return update(tabId, properties)
     })
-    await ask('convert:start', { sourceTabId: 7, listing })
+    await ask('convert:start', { sourceTabId: 7, listing, permission })
     expect(whenSent).toMatchObject({ phase: 'opening', marketplaceTabId: 100 })
     await photosSettled(100)
   })
 
   it('closes the new tab when opening fails, which drops its draft and photos', async () => {
     const server = heldPhotoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3) })
+    convertListing.mockResolvedValue({ listing_id: 'L1', draft: draftFor(3), metered: true })
     await startWorker()
     fake.chrome.tabs.update.mockRejectedValueOnce(new Error('No tab with id: 100.'))
-    const outcome = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+    const outcome = await ask<ConvertOutcome>('convert:start', {
+      sourceTabId: 7,
+      listing,
+      permission,
+    })
     expect(outcome).toMatchObject({ ok: false, error: { kind: 'failed' } })
     expect(fake.chrome.tabs.remove).toHaveBeenCalledWith(100)
     expect(fake.tabs).toEqual([])
@@ -697,8 +730,10 @@ describe('conversion state', () => {
     expect(state.error?.kind).toBe('interrupted')
     // And a new conversion may start (it is not "busy").
     photoServer()
-    convertListing.mockResolvedValue({ listing_id: 'L2', draft: draftFor(1) })
-    await expect(ask('convert:start', { sourceTabId: 7, listing })).resolves.toMatchObject({
+    convertListing.mockResolvedValue({ listing_id: 'L2', draft: draftFor(1), metered: true })
+    await expect(
+      ask('convert:start', { sourceTabId: 7, listing, permission }),
+    ).resolves.toMatchObject({
       ok: true,
     })
     await photosSettled(100)
@@ -709,11 +744,15 @@ describe('conversion state', () => {
     let finish: (value: ConvertedListing) => void = () => undefined
     convertListing.mockReturnValue(new Promise((resolve) => (finish = resolve)))
     await startWorker()
-    const first = ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+    const first = ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing, permission })
     await new Promise((resolve) => setTimeout(resolve, 0))
-    const second = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+    const second = await ask<ConvertOutcome>('convert:start', {
+      sourceTabId: 7,
+      listing,
+      permission,
+    })
     expect(second).toMatchObject({ ok: false, error: { kind: 'busy' } })
-    finish({ listing_id: 'L1', draft: draftFor(1) })
+    finish({ listing_id: 'L1', draft: draftFor(1), metered: true })
     await expect(first).resolves.toMatchObject({ ok: true })
     await photosSettled(100)
   })
@@ -757,13 +796,229 @@ describe('conversion state', () => {
       // The worker's own copy of ApiError (modules were re-imported with the worker).
       const { ApiError } = await import('../../api/client/api-error.ts')
       convertListing.mockRejectedValue(new ApiError(init))
-      const outcome = await ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing })
+      const outcome = await ask<ConvertOutcome>('convert:start', {
+        sourceTabId: 7,
+        listing,
+        permission,
+      })
       expect(outcome).toEqual({ ok: false, error: { kind, message } })
       const state = await ask<ConversionState>('convert:status', { sourceTabId: 7 })
       expect(state).toMatchObject({ phase: 'failed', error: { kind, message } })
       expect(fake.chrome.tabs.create).not.toHaveBeenCalled()
     },
   )
+})
+
+/** The site's message, as Chrome delivers it from one of its tabs. */
+function fromSite(type: string, payload: unknown, tabId: number | null = 3) {
+  const sender = {
+    ...siteSender('http://localhost:8787'),
+    ...(tabId === null ? {} : { tab: { id: tabId } as chrome.tabs.Tab }),
+  }
+  return deliver(fake.chrome.runtime.onMessageExternal, { type, payload }, sender) as Promise<Reply>
+}
+
+describe('Fill again from the site', () => {
+  it('opens Marketplace beside the site’s tab with the stored listing’s fresh draft', async () => {
+    photoServer()
+    fillAgainListing.mockResolvedValue({ listing_id: 'L9', draft: draftFor(2), metered: false })
+    await startWorker()
+    await expect(fromSite('listing:fill-again', { listing_id: 'L9' })).resolves.toEqual({
+      ok: true,
+      value: { ok: true },
+    })
+    expect(fillAgainListing.mock.calls.map((call) => call[1])).toEqual(['L9'])
+    expect(convertListing).not.toHaveBeenCalled()
+    // The same pipeline as Convert: a blank tab beside the site's, the draft kept, then Marketplace.
+    expect(fake.chrome.tabs.create).toHaveBeenCalledWith({
+      url: 'about:blank',
+      active: false,
+      openerTabId: 3,
+    })
+    expect(fake.chrome.tabs.update).toHaveBeenCalledWith(100, {
+      url: MARKETPLACE_CREATE_URL,
+      active: true,
+    })
+    const record = await photosSettled(100)
+    expect(record.listingId).toBe('L9')
+    expect(record.photos.map((p) => p.state)).toEqual(['stored', 'stored'])
+    const view = await ask<PendingDraftView>('draft:get', {}, marketplaceSender(100))
+    expect(view.draft).toEqual(draftFor(2))
+    expect(fake.session.data.get(SESSION.conversion)).toMatchObject({
+      sourceTabId: 3,
+      phase: 'done',
+      marketplaceTabId: 100,
+    })
+  })
+
+  const failures: [string, ApiErrorInit, string, string][] = [
+    [
+      '402',
+      { kind: 'http', status: 402, message: 'Your trial has ended.' },
+      'upgrade',
+      'Your trial has ended.',
+    ],
+    [
+      '401',
+      { kind: 'session-expired', status: 401, message: 'x' },
+      'session-expired',
+      SESSION_EXPIRED_MESSAGE,
+    ],
+    [
+      '404',
+      { kind: 'http', status: 404, message: 'Listing not found' },
+      'rejected',
+      'Listing not found',
+    ],
+    [
+      'no answer',
+      { kind: 'network', status: 0, message: NETWORK_ERROR_MESSAGE },
+      'offline',
+      NETWORK_ERROR_MESSAGE,
+    ],
+    [
+      '503',
+      { kind: 'http', status: 503, message: 'An error occurred' },
+      'server',
+      SERVER_DOWN_MESSAGE,
+    ],
+  ]
+  it.each(failures)('answers %s as %s, opening no tab', async (_name, init, kind, message) => {
+    await startWorker()
+    const { ApiError } = await import('../../api/client/api-error.ts')
+    fillAgainListing.mockRejectedValue(new ApiError(init))
+    await expect(fromSite('listing:fill-again', { listing_id: 'L9' })).resolves.toEqual({
+      ok: true,
+      value: { ok: false, error: { kind, message } },
+    })
+    expect(fake.chrome.tabs.create).not.toHaveBeenCalled()
+  })
+
+  it('is busy while the popup’s conversion runs', async () => {
+    photoServer()
+    let finish: (value: ConvertedListing) => void = () => undefined
+    convertListing.mockReturnValue(new Promise((resolve) => (finish = resolve)))
+    await startWorker()
+    const converting = ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing, permission })
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const reply = await fromSite('listing:fill-again', { listing_id: 'L9' })
+    expect(reply).toMatchObject({ ok: true, value: { ok: false, error: { kind: 'busy' } } })
+    expect(fillAgainListing).not.toHaveBeenCalled()
+    finish({ listing_id: 'L1', draft: draftFor(1), metered: true })
+    await expect(converting).resolves.toMatchObject({ ok: true })
+    await photosSettled(100)
+  })
+
+  it('says the extension is not logged in without calling the server or writing any state', async () => {
+    await fake.local.remove([LOCAL.refreshToken, LOCAL.userId])
+    await fake.session.remove(SESSION.accessToken)
+    await startWorker()
+    const reply = await fromSite('listing:fill-again', { listing_id: 'L9' })
+    expect(reply).toEqual({
+      ok: true,
+      value: { ok: false, error: { kind: 'session-expired', message: NOT_LOGGED_IN_MESSAGE } },
+    })
+    expect(fillAgainListing).not.toHaveBeenCalled()
+    expect(fake.session.data.has(SESSION.conversion)).toBe(false)
+  })
+
+  it('refuses a malformed listing id, a message from no tab, and any other origin', async () => {
+    await startWorker()
+    for (const payload of [{}, { listing_id: '' }, { listing_id: 42 }]) {
+      expect(await fromSite('listing:fill-again', payload)).toEqual({
+        ok: true,
+        value: { ok: false, error: { kind: 'rejected', message: INVALID_LISTING_MESSAGE } },
+      })
+    }
+    expect(await fromSite('listing:fill-again', { listing_id: 'L9' }, null)).toMatchObject({
+      ok: true,
+      value: { ok: false, error: { kind: 'failed' } },
+    })
+    const evil = { ...siteSender('https://evil.example'), tab: { id: 3 } as chrome.tabs.Tab }
+    const refused = (await deliver(
+      fake.chrome.runtime.onMessageExternal,
+      { type: 'listing:fill-again', payload: { listing_id: 'L9' } },
+      evil,
+    )) as Reply
+    expect(refused).toMatchObject({ ok: false })
+    // Nor may the popup send it: it is the site's.
+    await expect(ask('listing:fill-again', { listing_id: 'L9' })).rejects.toThrow()
+    expect(fillAgainListing).not.toHaveBeenCalled()
+  })
+
+  it('counts a server that does not answer in time as down, and opens no tab', async () => {
+    await startWorker()
+    fillAgainListing.mockReturnValue(new Promise(() => undefined))
+    // The worker's own module instance, with a short deadline.
+    const { startFillAgain } = await import('./conversion.ts')
+    const outcome = await startFillAgain(3, 'L9', { photoOptions: {}, serverAnswerTimeoutMs: 20 })
+    expect(outcome).toEqual({ ok: false, error: { kind: 'server', message: SERVER_DOWN_MESSAGE } })
+    expect(fake.session.data.get(SESSION.conversion)).toMatchObject({ phase: 'failed' })
+    expect(fake.chrome.tabs.create).not.toHaveBeenCalled()
+  })
+})
+
+/** GET /users/me answering `profile` as the agent profile. */
+function meServer(profile: AgentProfile | null) {
+  const fetch = vi.fn((_input: string | URL | Request, _init?: RequestInit) =>
+    Promise.resolve(
+      Response.json({
+        status: 'success',
+        data: {
+          _id: 'u1',
+          full_name: 'Ann Agent',
+          email: 'ann@example.com',
+          phone: '+14155550123',
+          is_subscribed: false,
+          subscription_expiry: null,
+          trial_end: null,
+          agent_profile: profile,
+        },
+      }),
+    ),
+  )
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+describe('the agent profile for the popup', () => {
+  const profile: AgentProfile = {
+    listing_name: 'Ann Agent',
+    license_number: '01234567',
+    license_state: 'IL',
+    brokerage: 'Evergreen Realty',
+  }
+
+  it('answers the server’s profile, fetched anew each time it is asked', async () => {
+    const fetch = meServer(null)
+    await startWorker()
+    await expect(ask('account:profile', {})).resolves.toEqual({ ok: true, profile: null })
+    // Saved on Settings meanwhile: the next popup sees it.
+    meServer(profile)
+    await expect(ask('account:profile', {})).resolves.toEqual({ ok: true, profile })
+    const [input, init] = fetch.mock.calls[0] ?? []
+    expect(input && urlOf(input)).toMatch(/\/users\/me$/)
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer a1')
+  })
+
+  it('says why it could not be had: offline, or the session is over', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    await startWorker()
+    await expect(ask('account:profile', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'offline', message: NETWORK_ERROR_MESSAGE },
+    })
+    // Logged out elsewhere meanwhile: the server refuses the tokenless call.
+    await fake.local.remove([LOCAL.refreshToken, LOCAL.userId])
+    await fake.session.remove(SESSION.accessToken)
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(Response.json({ status: 'error', message: 'Unauthorized' }, { status: 401 })),
+    )
+    await expect(ask('account:profile', {})).resolves.toEqual({
+      ok: false,
+      error: { kind: 'session-expired', message: SESSION_EXPIRED_MESSAGE },
+    })
+  })
 })
 
 describe('who may ask', () => {
@@ -775,7 +1030,7 @@ describe('who may ask', () => {
       origin: 'https://www.zillow.com',
     }
     await expect(
-      ask('convert:start', { sourceTabId: 5, listing }, marketplaceSender(5)),
+      ask('convert:start', { sourceTabId: 5, listing, permission }, marketplaceSender(5)),
     ).rejects.toThrow('not accepted')
     await expect(ask('session:status', {}, zillowScript)).rejects.toThrow('not accepted')
     await expect(ask('draft:get', {}, zillowScript)).rejects.toThrow('not accepted')

@@ -2,9 +2,11 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
+import { NETWORK_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
+import type { AgentProfile } from '../../api/schemas/agent-profile.ts'
 import { extractionMessage } from '../listing/listing-extraction.ts'
 import type {
+  AgentProfileLookup,
   ConversionState,
   ConvertOutcome,
   Envelope,
@@ -12,7 +14,7 @@ import type {
   LoginResult,
   SessionStatus,
 } from '../messages.ts'
-import { LOCAL, SESSION } from '../storage.ts'
+import { SESSION } from '../storage.ts'
 import { installFakeChrome, type FakeChrome } from '../test/fake-chrome.ts'
 import { listing } from '../test/fixtures.ts'
 import { App } from './app.tsx'
@@ -26,6 +28,22 @@ interface Worker {
   lookup: ListingLookup
   conversion: ConversionState | null
   convert: ConvertOutcome
+  /** `account:profile`'s answer; a promise answers when the test resolves it. */
+  profile: AgentProfileLookup | Promise<AgentProfileLookup>
+}
+
+/** The agent of the fixture listing (Ann Agent, Evergreen Realty), as Settings has them. */
+const ownProfile: AgentProfile = {
+  listing_name: 'Ann Agent',
+  license_number: '01234567',
+  license_state: 'IL',
+  brokerage: 'Evergreen Realty, Inc.',
+}
+const otherProfile: AgentProfile = {
+  listing_name: 'Bob Broker',
+  license_number: null,
+  license_state: null,
+  brokerage: 'Lakeside Homes',
 }
 
 let fake: FakeChrome
@@ -41,11 +59,13 @@ beforeEach(() => {
     lookup: { ok: true, listing },
     conversion: null,
     convert: { ok: true, marketplaceTabId: 100 },
+    profile: { ok: true, profile: ownProfile },
   }
   sent = []
-  fake.chrome.runtime.sendMessage.mockImplementation((message: unknown) => {
+  fake.chrome.runtime.sendMessage.mockImplementation(async (message: unknown) => {
     const envelope = message as Envelope
     sent.push(envelope)
+    if (envelope.type === 'account:profile') return { ok: true, value: await worker.profile }
     const answers: Record<string, unknown> = {
       'session:status': worker.status,
       'session:login': worker.login,
@@ -57,7 +77,7 @@ beforeEach(() => {
       'leads:page': { kind: 'other' },
       'scan:status': null,
     }
-    return Promise.resolve({ ok: true, value: answers[envelope.type] ?? null })
+    return { ok: true, value: answers[envelope.type] ?? null }
   })
 })
 afterEach(() => {
@@ -67,10 +87,7 @@ afterEach(() => {
 
 const count = (type: string) => sent.filter((m) => m.type === type).length
 const convertButton = () => screen.findByRole('button', { name: 'Convert to Marketplace listing' })
-
-async function confirmOnce() {
-  await fake.local.set({ [LOCAL.compliance]: { u1: '2026-01-01T00:00:00.000Z' } })
-}
+const starts = () => sent.filter((m) => m.type === 'convert:start').map((m) => m.payload)
 
 describe('logged out', () => {
   beforeEach(() => {
@@ -194,45 +211,125 @@ describe('logged in', () => {
   })
 })
 
-describe('the listing agent confirmation', () => {
-  it('is asked before the first conversion only, and remembered', async () => {
+describe('whose listing it is', () => {
+  it('converts the agent’s own listing at once, saying it is theirs', async () => {
     const user = userEvent.setup()
-    const { unmount } = render(<App />)
-    await user.click(await convertButton())
-    expect(count('convert:start')).toBe(0)
-    const confirm = screen.getByRole('button', { name: 'Confirm and convert' })
-    expect(confirm).toBeDisabled()
-    await user.click(screen.getByRole('checkbox', { name: /I am the listing agent/ }))
-    await user.click(confirm)
-    await waitFor(() => {
-      expect(count('convert:start')).toBe(1)
-    })
-    expect(fake.local.data.get(LOCAL.compliance)).toHaveProperty('u1')
-
-    // The popup opens again another day: Convert converts at once.
-    unmount()
     render(<App />)
+    const own = await screen.findByRole('region', { name: 'Your listing' })
+    expect(own).toHaveTextContent(
+      'Listed by Ann Agent, Evergreen Realty, as in your agent profile.',
+    )
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
     await user.click(await convertButton())
     await waitFor(() => {
-      expect(count('convert:start')).toBe(2)
+      expect(starts()).toEqual([{ sourceTabId: 7, listing, permission: { basis: 'own_listing' } }])
     })
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument()
   })
 
-  it('Cancel leaves it unanswered', async () => {
+  it('asks for the brokerage’s permission on another agent’s listing, every time', async () => {
+    worker.profile = { ok: true, profile: otherProfile }
+    const user = userEvent.setup()
+    const { unmount } = render(<App />)
+    expect(
+      await screen.findByRole('region', { name: 'Listed by Ann Agent, Evergreen Realty' }),
+    ).toBeInTheDocument()
+    const box = screen.getByRole('checkbox', {
+      name: "I have Evergreen Realty's permission to advertise this listing",
+    })
+    expect(box).not.toBeChecked()
+    expect(await convertButton()).toBeDisabled()
+    // By keyboard: tick the box with Space, then Convert with Enter.
+    box.focus()
+    await user.keyboard(' ')
+    expect(box).toBeChecked()
+    expect(await convertButton()).toBeEnabled()
+    ;(await convertButton()).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => {
+      expect(starts()).toEqual([
+        { sourceTabId: 7, listing, permission: { basis: 'broker_permission' } },
+      ])
+    })
+
+    // The popup opens again: never remembered, asked again.
+    unmount()
+    render(<App />)
+    expect(await screen.findByRole('checkbox')).not.toBeChecked()
+    expect(await convertButton()).toBeDisabled()
+  })
+
+  it('names the listing broker in general when the page names no brokerage', async () => {
+    worker.lookup = { ok: true, listing: { ...listing, listing_agent: null, broker: null } }
+    worker.profile = { ok: true, profile: ownProfile }
+    render(<App />)
+    expect(
+      await screen.findByRole('region', { name: 'The page names no listing agent' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByRole('checkbox', {
+        name: "I have the listing broker's permission to advertise this listing",
+      }),
+    ).not.toBeChecked()
+    expect(await convertButton()).toBeDisabled()
+  })
+
+  it('without an agent profile, links to Settings and offers no Convert; the next opening proceeds', async () => {
+    worker.profile = { ok: true, profile: null }
+    const { unmount } = render(<App />)
+    const missing = await screen.findByRole('region', { name: 'Add your agent profile first' })
+    expect(within(missing).getByRole('link', { name: 'Open Settings' })).toHaveAttribute(
+      'href',
+      `${SITE}/dashboard/settings`,
+    )
+    expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
+
+    // Saved on Settings; the popup opens again and asks the worker anew.
+    worker.profile = { ok: true, profile: ownProfile }
+    unmount()
+    render(<App />)
+    expect(await screen.findByRole('region', { name: 'Your listing' })).toBeInTheDocument()
+    expect(await convertButton()).toBeEnabled()
+    expect(count('account:profile')).toBe(2)
+  })
+
+  it('previews the listing while the profile loads, with no Convert yet', async () => {
+    let answer: (lookup: AgentProfileLookup) => void = () => undefined
+    worker.profile = new Promise((resolve) => (answer = resolve))
+    render(<App />)
+    expect(await screen.findByRole('article', { name: 'Listing preview' })).toBeInTheDocument()
+    expect(screen.getByText('Checking your agent profile…')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
+    answer({ ok: true, profile: ownProfile })
+    expect(await convertButton()).toBeEnabled()
+  })
+
+  it('offline, says the profile could not be loaded, offers no Convert, and tries again', async () => {
+    worker.profile = { ok: false, error: { kind: 'offline', message: NETWORK_ERROR_MESSAGE } }
     const user = userEvent.setup()
     render(<App />)
-    await user.click(await convertButton())
-    await user.click(screen.getByRole('button', { name: 'Cancel' }))
-    expect(await convertButton()).toBeInTheDocument()
-    expect(fake.local.data.has(LOCAL.compliance)).toBe(false)
-    expect(count('convert:start')).toBe(0)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Your agent profile could not be loaded')
+    expect(alert).toHaveTextContent(NETWORK_ERROR_MESSAGE)
+    expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
+
+    worker.profile = { ok: true, profile: ownProfile }
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(await convertButton()).toBeEnabled()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('asks to log in again when the session ended before the profile came', async () => {
+    worker.profile = {
+      ok: false,
+      error: { kind: 'session-expired', message: SESSION_EXPIRED_MESSAGE },
+    }
+    render(<App />)
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeInTheDocument()
+    expect(screen.getByLabelText('Email')).toBeInTheDocument()
   })
 })
 
 describe('converting', () => {
-  beforeEach(confirmOnce)
-
   it('shows the trial-over message with an Upgrade link, keeps the listing, and retries it', async () => {
     worker.convert = {
       ok: false,
@@ -257,12 +354,26 @@ describe('converting', () => {
     await waitFor(() => {
       expect(count('convert:start')).toBe(2)
     })
-    const starts = sent.filter((m) => m.type === 'convert:start').map((m) => m.payload)
-    expect(starts).toEqual([
-      { sourceTabId: 7, listing },
-      { sourceTabId: 7, listing },
-    ])
+    const own = { sourceTabId: 7, listing, permission: { basis: 'own_listing' } }
+    expect(starts()).toEqual([own, own])
     expect(count('listing:get')).toBe(1)
+  })
+
+  it('shows the server’s refusal of the answer, e.g. when the profile changed meanwhile', async () => {
+    worker.convert = {
+      ok: false,
+      error: {
+        kind: 'rejected',
+        message: 'Your agent profile no longer names this listing’s agent and brokerage.',
+      },
+    }
+    const user = userEvent.setup()
+    render(<App />)
+    await user.click(await convertButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your agent profile no longer names this listing’s agent and brokerage.',
+    )
+    expect(await convertButton()).toBeEnabled()
   })
 
   it('says when the server cannot be reached', async () => {

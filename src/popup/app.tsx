@@ -70,13 +70,10 @@ function PageContent({ model, leads }: { model: PopupModel; leads: LeadsModel })
     }
     return (
       <>
-        <ListingPreview
-          listing={lookup.listing}
-          compact={model.confirming}
-          shortPhoto={lead?.ok === true}
-        />
-        <ConvertPanel model={model} />
-        {lead?.ok && !model.confirming && (
+        {/* A lower photo: whose listing it is and Convert must fit in the popup's 600 px. */}
+        <ListingPreview listing={lookup.listing} shortPhoto />
+        <ConvertPanel model={model} listing={lookup.listing} />
+        {lead?.ok && (
           <LeadPanel lead={lead.lead} save={leads.save} onSave={saveLead} withListing={false} />
         )}
       </>

@@ -1,6 +1,7 @@
-import { useId, useState } from 'react'
+import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import type { ConversionState } from '../messages.ts'
 import { FailureNotice } from './failure-notice.tsx'
+import { ListingPermissionPanel, ProfileMissing } from './listing-permission.tsx'
 import { isRunning, type PopupModel } from './use-popup.ts'
 
 function Progress({ conversion }: { conversion: ConversionState }) {
@@ -14,53 +15,51 @@ function Progress({ conversion }: { conversion: ConversionState }) {
   )
 }
 
-function Confirmation({ model }: { model: PopupModel }) {
-  const id = useId()
-  const [checked, setChecked] = useState(false)
-  return (
-    <section className="confirm" aria-labelledby={`${id}-title`}>
-      <h2 className="notice-title" id={`${id}-title`}>
-        Before your first conversion
-      </h2>
-      <p className="small">
-        MLS rules let only the listing agent, or someone with the listing broker&apos;s permission,
-        advertise a listing. The description credits the broker.
-      </p>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => {
-            setChecked(event.target.checked)
-          }}
+/** What stands before Convert: the agent profile, loading, missing or not to be had. */
+function PermissionStep({ model, listing }: { model: PopupModel; listing: NormalizedListing }) {
+  const { profile } = model
+  switch (profile.state) {
+    case 'loading':
+      return (
+        <p className="status" role="status">
+          Checking your agent profile…
+        </p>
+      )
+    case 'failed':
+      return (
+        <div className="notice notice-error" role="alert" data-kind={profile.error.kind}>
+          <p className="notice-title">Your agent profile could not be loaded</p>
+          <p>{profile.error.message}</p>
+          <p>
+            <button type="button" className="button" onClick={model.reloadProfile}>
+              Try again
+            </button>
+          </p>
+        </div>
+      )
+    case 'done':
+      return profile.profile ? (
+        <ListingPermissionPanel
+          listing={listing}
+          profile={profile.profile}
+          onConvert={(permission) => void model.convert(permission)}
         />
-        <span>
-          I am the listing agent, or I have the listing broker&apos;s permission to advertise this
-          listing.
-        </span>
-      </label>
-      <div className="row">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!checked}
-          onClick={() => void model.confirmAndConvert()}
-        >
-          Confirm and convert
-        </button>
-        <button type="button" className="button" onClick={model.cancelConfirm}>
-          Cancel
-        </button>
-      </div>
-    </section>
-  )
+      ) : (
+        <ProfileMissing />
+      )
+  }
 }
 
-/** Convert, and every state of a conversion: confirmation, progress, failure with retry. */
-export function ConvertPanel({ model }: { model: PopupModel }) {
+/** Convert, and every state of a conversion: whose listing it is, progress, failure, retry. */
+export function ConvertPanel({
+  model,
+  listing,
+}: {
+  model: PopupModel
+  listing: NormalizedListing
+}) {
   const { conversion } = model
   if (isRunning(conversion) && conversion) return <Progress conversion={conversion} />
-  if (model.confirming) return <Confirmation model={model} />
 
   const stored = conversion?.phase === 'failed' ? conversion.error : null
   const error = model.error ?? (stored?.kind === 'session-expired' ? null : stored)
@@ -73,13 +72,7 @@ export function ConvertPanel({ model }: { model: PopupModel }) {
           Marketplace opened in a new tab. Review the form there, then post it.
         </p>
       )}
-      <button
-        type="button"
-        className="button button-primary button-large"
-        onClick={() => void model.convert()}
-      >
-        Convert to Marketplace listing
-      </button>
+      <PermissionStep model={model} listing={listing} />
     </div>
   )
 }

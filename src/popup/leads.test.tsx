@@ -118,6 +118,16 @@ beforeEach(() => {
       'session:login': { ok: true, email: 'ann@example.com' },
       'listing:get': worker.lookup,
       'convert:status': null,
+      // An agent whose listing this is not: Convert shows, behind the permission box.
+      'account:profile': {
+        ok: true,
+        profile: {
+          listing_name: 'Bob Broker',
+          license_number: null,
+          license_state: null,
+          brokerage: 'Lakeside Homes',
+        },
+      },
       'leads:page': worker.page,
       'leads:save': worker.save,
       'scan:status': worker.scan,

@@ -12,13 +12,10 @@ import {
 /** What the agent is about to convert: photo, address, price, beds/baths, photo count. */
 export function ListingPreview({
   listing,
-  compact = false,
   shortPhoto = false,
 }: {
   listing: NormalizedListing
-  /** Without the photo, when the popup needs the room (the confirmation). */
-  compact?: boolean
-  /** A lower photo, when more goes below the preview (an FSBO owner's lead). */
+  /** A lower photo, when more goes below the preview (Convert and its question, a lead). */
   shortPhoto?: boolean
 }) {
   const photoClass = shortPhoto ? 'preview-photo preview-photo-short' : 'preview-photo'
@@ -27,7 +24,7 @@ export function ListingPreview({
   const warning = statusWarning(listing)
   return (
     <article className="preview" aria-label="Listing preview">
-      {compact ? null : photo ? (
+      {photo ? (
         <img className={photoClass} src={photo} alt={`Photo of ${listing.address.street}`} />
       ) : (
         <div className={`${photoClass} preview-photo-empty`}>No photo</div>

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { DEFAULT_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
+import type { ListingPermission } from '../../api/listing-permission.ts'
+import type { AgentProfile } from '../../api/schemas/agent-profile.ts'
 import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import {
   sendMessage,
@@ -11,15 +13,20 @@ import {
 } from '../messages.ts'
 import { SESSION } from '../storage.ts'
 import { activeTab, type ActiveTab } from './active-tab.ts'
-import { hasConfirmed, recordConfirmation } from './compliance.ts'
 
 export type SessionView =
   | { state: 'loading' }
   | { state: 'logged-out'; notice: string | null }
-  | { state: 'logged-in'; userKey: string; email: string | null }
+  | { state: 'logged-in'; email: string | null }
 
 export type ListingView =
   { state: 'loading' } | { state: 'no-tab' } | { state: 'done'; lookup: ListingLookup }
+
+/** The agent profile, fetched from the server at every opening: Convert waits for it. */
+export type ProfileView =
+  | { state: 'loading' }
+  | { state: 'done'; profile: AgentProfile | null }
+  | { state: 'failed'; error: ConvertError }
 
 export interface PopupModel {
   session: SessionView
@@ -29,13 +36,13 @@ export interface PopupModel {
   conversion: ConversionState | null
   /** A failure the worker answered that is not in the stored state (e.g. "busy"). */
   error: ConvertError | null
-  /** The compliance question is showing. */
-  confirming: boolean
+  profile: ProfileView
   login: (email: string, password: string) => Promise<LoginResult>
   logout: () => Promise<void>
-  convert: () => Promise<void>
-  confirmAndConvert: () => Promise<void>
-  cancelConfirm: () => void
+  /** Converts with the agent's answer for this listing, asked every time. */
+  convert: (permission: ListingPermission) => Promise<void>
+  /** Asks the server for the profile again (after it could not be had). */
+  reloadProfile: () => void
   /** The server refused the session: back to the login form, saying so. */
   expireSession: () => void
 }
@@ -57,7 +64,9 @@ export function usePopup(): PopupModel {
   const [listing, setListing] = useState<ListingView>({ state: 'loading' })
   const [conversion, setConversion] = useState<ConversionState | null>(null)
   const [error, setError] = useState<ConvertError | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  const [profile, setProfile] = useState<ProfileView>({ state: 'loading' })
+  /** Bumped to fetch the profile again. */
+  const [profileRequest, setProfileRequest] = useState(0)
 
   useEffect(() => {
     const mounted = { live: true }
@@ -65,11 +74,7 @@ export function usePopup(): PopupModel {
       if (!mounted.live) return
       setSession(
         status.loggedIn
-          ? {
-              state: 'logged-in',
-              userKey: status.userId ?? status.email ?? '',
-              email: status.email,
-            }
+          ? { state: 'logged-in', email: status.email }
           : { state: 'logged-out', notice: status.notice },
       )
     })
@@ -108,6 +113,34 @@ export function usePopup(): PopupModel {
     }
   }, [loggedIn, haveListing])
 
+  // The profile, beside the listing: never kept from an earlier opening, since the agent may have
+  // just changed it on Settings. The preview shows meanwhile; Convert waits for it.
+  useEffect(() => {
+    if (!loggedIn) return
+    const mounted = { live: true }
+    void sendMessage('account:profile', {})
+      .then((lookup): ProfileView =>
+        lookup.ok
+          ? { state: 'done', profile: lookup.profile }
+          : { state: 'failed', error: lookup.error },
+      )
+      .catch((): ProfileView => ({
+        state: 'failed',
+        error: { kind: 'failed', message: DEFAULT_ERROR_MESSAGE },
+      }))
+      .then((view) => {
+        if (!mounted.live) return
+        if (view.state === 'failed' && view.error.kind === 'session-expired') {
+          setSession({ state: 'logged-out', notice: SESSION_EXPIRED_MESSAGE })
+          return
+        }
+        setProfile(view)
+      })
+    return () => {
+      mounted.live = false
+    }
+  }, [loggedIn, profileRequest])
+
   // The worker writes the conversion's progress to storage; follow it while the popup is open.
   useEffect(() => {
     if (!tab) return
@@ -129,7 +162,7 @@ export function usePopup(): PopupModel {
       const status = await sendMessage('session:status', {})
       setSession(
         status.loggedIn
-          ? { state: 'logged-in', userKey: status.userId ?? result.email, email: status.email }
+          ? { state: 'logged-in', email: status.email }
           : { state: 'logged-out', notice: status.notice },
       )
     }
@@ -140,58 +173,51 @@ export function usePopup(): PopupModel {
     await sendMessage('session:logout', {})
     setSession({ state: 'logged-out', notice: null })
     setError(null)
-    setConfirming(false)
+    // The next login may be someone else's: their profile is fetched anew.
+    setProfile({ state: 'loading' })
   }, [])
 
-  const run = useCallback(async () => {
-    if (!tab || listing.state !== 'done' || !listing.lookup.ok) return
-    const listingToSend: NormalizedListing = listing.lookup.listing
-    setError(null)
-    let outcome: ConvertOutcome
-    try {
-      outcome = await sendMessage('convert:start', {
-        sourceTabId: tab.id,
-        listing: listingToSend,
-      })
-    } catch {
-      // No answer: Chrome stopped the worker mid-conversion and the channel closed. Asking for
-      // the status starts it again, and a starting worker marks the conversion nobody drives any
-      // more as interrupted: the popup shows that, with Convert to retry, not endless progress.
-      const state = await sendMessage('convert:status', { sourceTabId: tab.id }).catch(() => null)
-      setConversion(state)
-      if (state === null) setError({ kind: 'failed', message: DEFAULT_ERROR_MESSAGE })
-      return
-    }
-    if (outcome.ok) return
-    if (outcome.error.kind === 'session-expired') {
-      setSession({ state: 'logged-out', notice: SESSION_EXPIRED_MESSAGE })
-      return
-    }
-    setError(outcome.error)
-  }, [tab, listing])
+  const convert = useCallback(
+    async (permission: ListingPermission) => {
+      if (!tab || listing.state !== 'done' || !listing.lookup.ok) return
+      const listingToSend: NormalizedListing = listing.lookup.listing
+      setError(null)
+      let outcome: ConvertOutcome
+      try {
+        outcome = await sendMessage('convert:start', {
+          sourceTabId: tab.id,
+          listing: listingToSend,
+          permission,
+        })
+      } catch {
+        // No answer: Chrome stopped the worker mid-conversion and the channel closed. Asking for
+        // the status starts it again, and a starting worker marks the conversion nobody drives
+        // any more as interrupted: the popup shows that, with Convert to retry, not endless
+        // progress.
+        const state = await sendMessage('convert:status', { sourceTabId: tab.id }).catch(() => null)
+        setConversion(state)
+        if (state === null) setError({ kind: 'failed', message: DEFAULT_ERROR_MESSAGE })
+        return
+      }
+      if (outcome.ok) return
+      if (outcome.error.kind === 'session-expired') {
+        setSession({ state: 'logged-out', notice: SESSION_EXPIRED_MESSAGE })
+        setProfile({ state: 'loading' })
+        return
+      }
+      setError(outcome.error)
+    },
+    [tab, listing],
+  )
 
-  const convert = useCallback(async () => {
-    if (session.state !== 'logged-in') return
-    if (!(await hasConfirmed(session.userKey))) {
-      setConfirming(true)
-      return
-    }
-    await run()
-  }, [session, run])
-
-  const confirmAndConvert = useCallback(async () => {
-    if (session.state !== 'logged-in') return
-    await recordConfirmation(session.userKey)
-    setConfirming(false)
-    await run()
-  }, [session, run])
-
-  const cancelConfirm = useCallback(() => {
-    setConfirming(false)
+  const reloadProfile = useCallback(() => {
+    setProfile({ state: 'loading' })
+    setProfileRequest((count) => count + 1)
   }, [])
 
   const expireSession = useCallback(() => {
     setSession({ state: 'logged-out', notice: SESSION_EXPIRED_MESSAGE })
+    setProfile({ state: 'loading' })
   }, [])
 
   return {
@@ -200,12 +226,11 @@ export function usePopup(): PopupModel {
     listing,
     conversion,
     error,
-    confirming,
+    profile,
     login,
     logout,
     convert,
-    confirmAndConvert,
-    cancelConfirm,
+    reloadProfile,
     expireSession,
   }
 }

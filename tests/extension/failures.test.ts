@@ -7,7 +7,6 @@
  */
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createVerifiedAccount } from '../support/accounts.ts'
 import {
   STORAGE,
   clickConvert,
@@ -23,6 +22,7 @@ import {
 } from '../support/extension.ts'
 import {
   apiLogout,
+  createAgent,
   endTrial,
   recordedUsage,
   ENV_TIMEOUT_MS,
@@ -75,13 +75,13 @@ function noMarketplaceTab(ext: ExtensionBrowser): boolean {
 describe('the popup when a conversion cannot go ahead', () => {
   it('shows the trial-over message with an Upgrade link, keeps the listing and counts nothing', async () => {
     const { ext, server } = env
-    const account = await createVerifiedAccount(server, 'trial-over')
+    const { account } = await createAgent(server, 'trial-over')
     endTrial(server, account.email)
     const popup = await loggedInPopup(ext, account)
     const preview = await popupPreview(popup)
     expect(preview.address).toContain('661 Lakeview Ave')
 
-    await clickConvert(popup, { confirm: true })
+    await clickConvert(popup)
     await popupText(popup, TRIAL_OVER, '[role="alert"][data-kind="upgrade"]')
     expect(await linkOf(popup, '[role="alert"] a')).toEqual({
       text: 'Upgrade',
@@ -101,7 +101,7 @@ describe('the popup when a conversion cannot go ahead', () => {
 
   it('says the session expired when the server refuses it, and logging in again keeps the listing', async () => {
     const { ext, server } = env
-    const account = await createVerifiedAccount(server, 'expired')
+    const { account } = await createAgent(server, 'expired')
     let popup = await loggedInPopup(ext, account)
     const preview = await popupPreview(popup)
     await popup.close()
@@ -114,19 +114,17 @@ describe('the popup when a conversion cannot go ahead', () => {
     await apiLogout(server, refreshToken)
     await removeStored(worker, 'session', [STORAGE.accessToken])
 
-    // The popup still believes it is logged in until the server says otherwise.
+    // The popup asks the server for the agent profile as it opens, and hears the session is over.
     popup = await ext.openPopup(listingTab)
-    expect(await popupPreview(popup)).toEqual(preview)
-    await clickConvert(popup, { confirm: true })
     await popupText(popup, SESSION_EXPIRED, '[role="status"]')
     await popup.waitForSelector('input[type="email"]')
     await screenshotPopup(popup, 'popup-session-expired')
     expect(await storedValue(worker, 'local', STORAGE.refreshToken)).toBeUndefined()
 
-    // Logging in again brings back the same listing, ready to convert.
+    // Logging in again brings back the same listing, and the profile with it: ready to convert.
     await popupLogin(popup, account)
     expect(await popupPreview(popup)).toEqual(preview)
-    expect(await popup.$('::-p-text(Convert to Marketplace listing)')).not.toBeNull()
+    await popup.waitForSelector('::-p-text(Convert to Marketplace listing)')
     await screenshotPopup(popup, 'popup-after-login-again')
 
     expect(recordedUsage(server, account.email)).toEqual({ apiCalls: 0, listings: 0 })
@@ -136,7 +134,7 @@ describe('the popup when a conversion cannot go ahead', () => {
 
   it('renews a stale access token without a word, and the conversion goes through', async () => {
     const { ext, server } = env
-    const account = await createVerifiedAccount(server, 'stale-token')
+    const { account } = await createAgent(server, 'stale-token')
     const popup = await loggedInPopup(ext, account)
     const worker = await ext.worker()
     const refreshed = await storedValue<string>(worker, 'local', STORAGE.refreshToken)
@@ -145,7 +143,7 @@ describe('the popup when a conversion cannot go ahead', () => {
       await chrome.storage.session.set({ [key]: 'eyJhbGciOiJIUzI1NiJ9.e30.stale' })
     }, STORAGE.accessToken)
 
-    await clickConvert(popup, { confirm: true })
+    await clickConvert(popup)
     const marketplace = await ext.tabAt('https://www.facebook.com/marketplace/create/rental')
     await waitForFillReport(marketplace)
     // One refresh: a new access token, and the refresh token rotated (DESIGN §3).

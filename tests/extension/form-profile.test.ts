@@ -34,6 +34,7 @@ import {
 } from '../support/extension.ts'
 import {
   apiLogin,
+  createAgent,
   ENV_TIMEOUT_MS,
   startExtensionEnv,
   type ApiSession,
@@ -53,8 +54,9 @@ beforeAll(async () => {
   env = await startExtensionEnv({ serverEnv: { ADMIN_EMAILS: operator.email } })
   profileDir = mkdtempSync(path.join(tmpdir(), 'lb-profile-'))
   await createVerifiedAccount(env.server, 'operator', operator)
-  const account = await createVerifiedAccount(env.server, 'profile')
-  agentSession = await apiLogin(env.server, account)
+  const agent = await createAgent(env.server, 'profile')
+  const { account } = agent
+  agentSession = agent.session
   listingTab = env.ext.page
   const popup = await env.ext.openPopup(listingTab)
   await popupLogin(popup, account)
@@ -71,10 +73,10 @@ afterAll(async () => {
   rmSync(profileDir, { recursive: true, force: true })
 }, ENV_TIMEOUT_MS)
 
-async function convert(confirm: boolean): Promise<{ marketplace: Page }> {
+async function convert(): Promise<{ marketplace: Page }> {
   const popup = await env.ext.openPopup(listingTab)
   await popupPreview(popup)
-  await clickConvert(popup, { confirm })
+  await clickConvert(popup)
   const marketplace = await env.ext.tabAt(MARKETPLACE_URL)
   await waitForFillReport(marketplace)
   return { marketplace }
@@ -82,7 +84,7 @@ async function convert(confirm: boolean): Promise<{ marketplace: Page }> {
 
 describe('a label Facebook renamed is fixed on the server', () => {
   it('leaves the renamed field to the agent with the built-in profile, and says which', async () => {
-    const { marketplace } = await convert(true)
+    const { marketplace } = await convert()
     const stored = await filledDraftOf(env.ext)
     expect(stored.fillSummary?.needsUser).toContain('bedrooms')
     const { state } = await marketplaceRecord(marketplace)
@@ -107,7 +109,7 @@ describe('a label Facebook renamed is fixed on the server', () => {
     writeFileSync(file, JSON.stringify(fixed, null, 2))
     await env.server.restart({ MARKETPLACE_FORM_PROFILE: file })
 
-    const { marketplace } = await convert(false)
+    const { marketplace } = await convert()
     const stored = await filledDraftOf(env.ext)
     const { state } = await marketplaceRecord(marketplace)
     expect(state.bedrooms).toBe(String(stored.draft.bedrooms))
@@ -153,7 +155,7 @@ describe('fill reports reach the operators', () => {
 describe('teach mode', () => {
   it('fills a field the agent shows, and fills it by itself the next time', async () => {
     env.web.setMarketplaceOptions({ rename: { square_feet: 'Living area' } })
-    const first = await convert(false)
+    const first = await convert()
     let state = (await marketplaceRecord(first.marketplace)).state
     expect(state.square_feet).toBe('')
     // "Show me" beside the field, then a click on the field itself.
@@ -178,7 +180,7 @@ describe('teach mode', () => {
     })
     await first.marketplace.close()
 
-    const second = await convert(false)
+    const second = await convert()
     state = (await marketplaceRecord(second.marketplace)).state
     expect(state.square_feet).toBe(String(stored.draft.square_feet))
     await second.marketplace.close()

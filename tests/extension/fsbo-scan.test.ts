@@ -11,7 +11,7 @@
  */
 import { TargetType, type Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createVerifiedAccount, type TestAccount } from '../support/accounts.ts'
+import type { TestAccount } from '../support/accounts.ts'
 import {
   STORAGE,
   linkOf,
@@ -22,7 +22,7 @@ import {
   until,
 } from '../support/extension.ts'
 import {
-  apiLogin,
+  createAgent,
   endTrial,
   ENV_TIMEOUT_MS,
   savedLeads,
@@ -80,8 +80,7 @@ beforeAll(async () => {
   urls.miamiResults = web.fsboPage('fsbo-com-search-results-miami.html')
   urls.austinResults = web.fsboPage('forsalebyowner-search-results-austin.html')
   urls.zillowFsbo = web.fsboPage('zillow-fsbo-sf-house.html')
-  account = await createVerifiedAccount(server, 'fsbo')
-  session = await apiLogin(server, account)
+  ;({ account, session } = await createAgent(server, 'fsbo'))
 }, ENV_TIMEOUT_MS)
 
 afterAll(async () => {
@@ -196,7 +195,8 @@ describe('FSBO leads in the extension', () => {
   it('offers both the conversion and Save lead on a Zillow listing sold by its owner', async () => {
     const popup = await popupAt(urls.zillowFsbo)
     await popupText(popup, "Dana O'Neil", '[aria-label="Owner lead"]')
-    expect(await popup.$('::-p-text(Convert to Marketplace listing)')).not.toBeNull()
+    // Convert shows once the agent profile has come (its box unticked: another agent's listing).
+    await popup.waitForSelector('::-p-text(Convert to Marketplace listing)')
     await screenshotPopup(popup, 'zillow-fsbo-lead')
     await click(popup, 'Save lead')
     await popupText(popup, 'Saved to your leads.', '[role="status"]')

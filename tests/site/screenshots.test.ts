@@ -35,6 +35,7 @@ const SHOTS: Shot[] = [
   { name: 'login-success', path: '/login-success', ready: 'Welcome back' },
   { name: 'cancel', path: '/cancel', ready: 'Payment Cancelled' },
   { name: 'verify-email-bad', path: '/verify-email/bad', ready: 'Verification Failed' },
+  { name: 'confirm-email-bad', path: '/confirm-email/bad', ready: 'E-mail not changed' },
   { name: 'not-found', path: '/no-such-page', ready: 'We could not find that page' },
 ]
 const WIDTHS = [375, 1280] as const

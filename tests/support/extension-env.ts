@@ -7,8 +7,10 @@
  */
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import type { AgentProfileInput } from '../../api/schemas/agent-profile.ts'
+import type { ConvertedListingSummary } from '../../api/schemas/listings.ts'
 import { EXTENSION_ID } from '../../scripts/extension-config.ts'
-import type { TestAccount } from './accounts.ts'
+import { createVerifiedAccount, type TestAccount } from './accounts.ts'
 import {
   buildExtension,
   launchWithExtension,
@@ -72,7 +74,7 @@ interface Envelope<T> {
 
 async function api<T>(
   server: RunningServer,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH',
   route: string,
   options: { body?: unknown; bearer?: string } = {},
 ): Promise<{ status: number; body: Envelope<T> }> {
@@ -118,6 +120,45 @@ export async function apiLogout(server: RunningServer, refreshToken: string): Pr
   if (status !== 200) throw new Error(`logout answered ${status}: ${JSON.stringify(body)}`)
 }
 
+/**
+ * An agent profile no fixture listing names: to the popup, every listing is another agent's, and
+ * Convert waits for the box saying the listing broker agreed.
+ */
+export const ELSEWHERE_AGENT_PROFILE: AgentProfileInput = {
+  listing_name: 'Pat Tester',
+  license_number: null,
+  license_state: null,
+  brokerage: 'Tester Homes',
+}
+
+/** Saves the agent profile as the site's Settings does (`PATCH /users/me`); null removes it. */
+export async function saveAgentProfile(
+  server: RunningServer,
+  session: ApiSession,
+  profile: AgentProfileInput | null,
+): Promise<void> {
+  const { status, body } = await api(server, 'PATCH', '/users/me', {
+    body: { agent_profile: profile },
+    bearer: session.accessToken,
+  })
+  if (status !== 200) throw new Error(`PATCH /users/me answered ${status}: ${JSON.stringify(body)}`)
+}
+
+/**
+ * A verified account with an agent profile (by default one no fixture names), ready to convert,
+ * and an API session of its own beside the extension's.
+ */
+export async function createAgent(
+  server: RunningServer,
+  label: string,
+  profile: AgentProfileInput | null = ELSEWHERE_AGENT_PROFILE,
+): Promise<{ account: TestAccount; session: ApiSession }> {
+  const account = await createVerifiedAccount(server, label)
+  const session = await apiLogin(server, account)
+  if (profile) await saveAgentProfile(server, session, profile)
+  return { account, session }
+}
+
 /** The dashboard's `total_api_calls`, as the site reads it with the user's token. */
 export async function totalApiCalls(server: RunningServer, session: ApiSession): Promise<number> {
   const { status, body } = await api<{ total_api_calls: number }>(
@@ -128,6 +169,21 @@ export async function totalApiCalls(server: RunningServer, session: ApiSession):
   )
   if (status !== 200) throw new Error(`dashboard answered ${status}: ${JSON.stringify(body)}`)
   return body.data.total_api_calls
+}
+
+/** The user's converted listings as GET /listings answers them, last converted first. */
+export async function convertedListings(
+  server: RunningServer,
+  session: ApiSession,
+): Promise<ConvertedListingSummary[]> {
+  const { status, body } = await api<{ items: ConvertedListingSummary[] }>(
+    server,
+    'GET',
+    '/listings?page_size=100',
+    { bearer: session.accessToken },
+  )
+  if (status !== 200) throw new Error(`GET /listings answered ${status}: ${JSON.stringify(body)}`)
+  return body.data.items
 }
 
 /** A lead as GET /leads shows it (api/schemas/leads.ts), the fields the tests look at. */

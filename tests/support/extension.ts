@@ -414,14 +414,22 @@ export async function popupPreview(popup: Page): Promise<{
 }
 
 /**
- * Convert from the popup. The first conversion of a user asks the listing-agent question; with
- * `confirm` the box is ticked and "Confirm and convert" pressed.
+ * Convert from the popup, answering "whose listing is it?" as the agent would: once the agent
+ * profile has come, another agent's listing needs its box ticked (asked every time); the agent's
+ * own converts at once. An account without a profile gets no Convert at all.
  */
-export async function clickConvert(popup: Page, { confirm = false } = {}): Promise<void> {
+export async function clickConvert(popup: Page): Promise<void> {
+  await popup.waitForSelector('[data-permission]')
+  const kind = await popup.evaluate(() =>
+    document.querySelector('[data-permission]')?.getAttribute('data-permission'),
+  )
+  if (kind === 'no-profile') {
+    throw new Error('The account has no agent profile: the popup offers no Convert')
+  }
+  if (kind === 'broker') {
+    await popup.locator('[data-permission="broker"] input[type="checkbox"]').click()
+  }
   await popup.locator('::-p-text(Convert to Marketplace listing)').click()
-  if (!confirm) return
-  await popup.locator('.confirm input[type="checkbox"]').click()
-  await popup.locator('::-p-text(Confirm and convert)').click()
 }
 
 /** Waits until every image of the page has loaded (or failed): a screenshot shows them. */
@@ -522,6 +530,8 @@ export async function waitForFillReport(page: Page, timeout = 30_000): Promise<n
 
 /** The draft the worker keeps for a Marketplace tab (src/background/drafts.ts). */
 export interface StoredDraft {
+  /** The server's id of the converted listing. */
+  listingId: string
   draft: {
     listing_type: 'sale' | 'rent'
     property_type: string | null

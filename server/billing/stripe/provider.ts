@@ -11,6 +11,7 @@ import type { Activation, BillingDeps, PaymentProvider } from '../provider.ts'
 import { activationOf } from '../subscriptions.ts'
 import {
   invoiceSubscriptionId,
+  localStatus,
   markCheckoutCompleted,
   priceLookupKey,
   recordInvoice,
@@ -273,6 +274,19 @@ export function createStripeProvider(
         .selectAll()
         .where('id', '=', subscription.id)
         .executeTakeFirstOrThrow()
+    },
+
+    async endNow(subscription) {
+      const providerId = subscription.provider_subscription_id
+      if (!providerId) throw new Error(`stripe subscription ${subscription.id} has no Stripe id`)
+      const ended = await callStripe('subscriptions.cancel', async () => {
+        const current = await stripe.subscriptions.retrieve(providerId)
+        // Already over at Stripe (its webhook may not have arrived yet): nothing to cancel, and
+        // cancelling again would be an error.
+        if (localStatus(current.status) === 'ended') return current
+        return stripe.subscriptions.cancel(providerId)
+      })
+      await db.transaction().execute((trx) => syncSubscription(trx, ended, clock()))
     },
 
     async registerRoutes(app: FastifyInstance) {

@@ -13,6 +13,7 @@ import {
   activationOf,
   findRunningSubscription,
   markCancelAtPeriodEnd,
+  markEnded,
   recordTransaction,
 } from '../subscriptions.ts'
 import {
@@ -88,6 +89,9 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
       if (!done) throw new Error(`checkout ${sessionId} is fulfilled without a subscription`)
       return done
     }
+    // Its account was deleted (the deletion keeps paid checkouts only, detached): nothing to fulfil.
+    const userId = session.user_id
+    if (userId === null) throw new AppError(404, SESSION_NOT_FOUND)
 
     const plan = await trx
       .selectFrom('plans')
@@ -95,8 +99,8 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
       .where('id', '=', session.plan_id)
       .executeTakeFirstOrThrow()
     const charge = planCharge(plan)
-    await lockUserRow(trx, session.user_id)
-    const running = await findRunningSubscription(trx, session.user_id, 'test', now)
+    await lockUserRow(trx, userId)
+    const running = await findRunningSubscription(trx, userId, 'test', now)
     let subscriptionId: string
     let periodStart: string
     let periodEnd: string
@@ -123,7 +127,7 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
         .insertInto('subscriptions')
         .values({
           id: subscriptionId,
-          user_id: session.user_id,
+          user_id: userId,
           plan_id: plan.id,
           provider: 'test',
           provider_subscription_id: null,
@@ -140,7 +144,7 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
     const transactionId = newId()
     await recordTransaction(trx, {
       id: transactionId,
-      user_id: session.user_id,
+      user_id: userId,
       subscription_id: subscriptionId,
       plan_id: plan.id,
       provider: 'test',
@@ -268,6 +272,11 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
     async cancelAtPeriodEnd(subscription) {
       // Nothing to tell: the renewal job reads the flag.
       return markCancelAtPeriodEnd(db, subscription.id, clock())
+    },
+
+    async endNow(subscription) {
+      // Nothing to tell: the renewal job only renews active subscriptions.
+      await markEnded(db, subscription.id, clock())
     },
 
     async registerRoutes(app: FastifyInstance) {

@@ -218,6 +218,11 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
     }
     if (resource === 'subscriptions' && sub) {
       const subscription = find(subscriptions, sub, 'subscription')
+      if (method === 'DELETE') {
+        // Cancelled at once (no proration asked): it ends now.
+        Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() })
+        return subscription
+      }
       if (method === 'POST') {
         if (params.cancel_at_period_end !== undefined) {
           subscription.cancel_at_period_end = params.cancel_at_period_end === 'true'

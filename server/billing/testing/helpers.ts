@@ -11,10 +11,17 @@ export interface Session {
 
 /**
  * A bearer token valid at the test clock's now: tests move the clock by days, far past the
- * 15-minute life of the token the login gave.
+ * 15-minute life of the token the login gave. Of the account's current session generation, as a
+ * fresh login's would be.
  */
 export async function bearer(t: TestApp, user: Session): Promise<Record<string, string>> {
-  const token = await signAccessToken(user.userId, t.ctx.config.jwtSecret, t.clock)
+  const account = await t.ctx.db
+    .selectFrom('users')
+    .select('session_generation')
+    .where('id', '=', user.userId)
+    .executeTakeFirst()
+  const claims = { userId: user.userId, generation: account?.session_generation ?? 0 }
+  const token = await signAccessToken(claims, t.ctx.config.jwtSecret, t.clock)
   return { authorization: `Bearer ${token}` }
 }
 

@@ -1,4 +1,6 @@
+import type { ListingPermissionBasis } from '../../../api/listing-permission.ts'
 import type { NormalizedListing } from '../../../api/schemas/listing.ts'
+import type { ConvertListingBody } from '../../../api/schemas/listings.ts'
 
 /** A realistic normalized listing (the San Francisco house of the shared fixtures), for route tests. */
 export function sampleListing(overrides: Partial<NormalizedListing> = {}): NormalizedListing {
@@ -32,4 +34,12 @@ export function sampleListing(overrides: Partial<NormalizedListing> = {}): Norma
     sold_date: null,
     ...overrides,
   }
+}
+
+/** A POST /listings/convert body: the sample listing and the agent's permission answer. */
+export function sampleConversion(
+  overrides: Partial<NormalizedListing> = {},
+  basis: ListingPermissionBasis = 'broker_permission',
+): ConvertListingBody {
+  return { listing: sampleListing(overrides), permission: { basis } }
 }

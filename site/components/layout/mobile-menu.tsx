@@ -129,16 +129,26 @@ export function MobileMenu(props: MobileMenuProps) {
         </nav>
         <div className={styles.actions}>
           {loggedIn ? (
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                void logoutOnMobile()
-              }}
-            >
-              <LogOutIcon size={18} />
-              Log Out
-            </button>
+            <>
+              {/* Open without a subscription too: the way to one's data when the trial has ended. */}
+              <Link
+                href="/dashboard/settings"
+                className="button button-secondary"
+                onClick={onClose}
+              >
+                Settings
+              </Link>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => {
+                  void logoutOnMobile()
+                }}
+              >
+                <LogOutIcon size={18} />
+                Log Out
+              </button>
+            </>
           ) : (
             <>
               <Link href="/sign-in" className="button button-secondary" onClick={onClose}>

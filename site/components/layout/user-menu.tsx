@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Link, useLocation } from 'wouter'
-import { ChevronDownIcon, DashboardIcon, LogOutIcon } from '../icons.tsx'
+import { ChevronDownIcon, DashboardIcon, LogOutIcon, UserIcon } from '../icons.tsx'
 import { Avatar } from './avatar.tsx'
 import { logoutDesktop } from './lazy-logout.ts'
 import { useKnownUserName } from './use-user-name.ts'
@@ -8,7 +8,7 @@ import { userLabel } from './user-identity.ts'
 import styles from './user-menu.module.css'
 
 /**
- * SPEC §2 desktop user menu: initials avatar and name; Dashboard and Log Out. Radix gives the menu
+ * SPEC §2 desktop user menu: initials avatar and name; Dashboard, Settings and Log Out. Radix gives the menu
  * semantics, arrow keys, and closing on Escape or an outside click. Loaded lazily: only logged-in
  * visitors need it.
  */
@@ -32,6 +32,13 @@ export default function UserMenu() {
             <Link href="/dashboard">
               <DashboardIcon size={18} />
               Dashboard
+            </Link>
+          </DropdownMenu.Item>
+          {/* Open without a subscription too: the way to one's data when the trial has ended. */}
+          <DropdownMenu.Item asChild className={styles.item}>
+            <Link href="/dashboard/settings">
+              <UserIcon size={18} />
+              Settings
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className={styles.separator} />

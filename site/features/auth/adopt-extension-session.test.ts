@@ -26,6 +26,8 @@ const me = {
   is_subscribed: false,
   subscription_expiry: null,
   trial_end: '2026-12-01T00:00:00.000Z',
+  agent_profile: null,
+  pending_email: null,
 }
 
 afterEach(() => {

@@ -69,3 +69,11 @@ export function toE164(country: CountryCode, text: string): string | null {
   }
   return null
 }
+
+/** A stored E.164 number as the phone field shows it: its country and the grouped number. */
+export function phoneInputOf(e164: string): { country: CountryCode; phone: string } {
+  const parsed = parsePhoneNumberFromString(e164)
+  if (!parsed) return { country: DEFAULT_COUNTRY, phone: '' }
+  const country = parsed.country ?? DEFAULT_COUNTRY
+  return { country, phone: formatPhoneInput(country, parsed.nationalNumber) }
+}

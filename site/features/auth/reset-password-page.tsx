@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useLocation, useSearch } from 'wouter'
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  messages,
-} from '../../../api/validation-rules.ts'
+import { messages } from '../../../api/validation-rules.ts'
 import { usePageTitle } from '../../lib/page-title.ts'
 import { toast } from '../../lib/toast.tsx'
+import { newPasswordRules } from './account-field-rules.ts'
 import { resetPassword } from './api/reset-password.ts'
 import { errorMessage, fieldErrors } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
@@ -110,11 +107,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           revealable
           error={errors.password?.message}
           hint={<PasswordRequirements password={password} />}
-          {...register('password', {
-            required: messages.passwordRequired,
-            minLength: { value: PASSWORD_MIN_LENGTH, message: messages.passwordTooShort },
-            maxLength: { value: PASSWORD_MAX_LENGTH, message: messages.passwordTooLong },
-          })}
+          {...register('password', newPasswordRules)}
         />
         <TextField
           label="Confirm password"

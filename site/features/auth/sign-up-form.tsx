@@ -2,15 +2,10 @@ import type { CountryCode } from 'libphonenumber-js'
 import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useLocation } from 'wouter'
-import {
-  EMAIL_PATTERN,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  messages,
-} from '../../../api/validation-rules.ts'
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, messages } from '../../../api/validation-rules.ts'
 import { saveEmail } from '../../lib/auth-storage.ts'
 import { toast } from '../../lib/toast.tsx'
+import { checkName, checkPhone, newPasswordRules } from './account-field-rules.ts'
 import { register as registerAccount } from './api/register.ts'
 import { errorMessage, fieldErrors } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
@@ -102,13 +97,7 @@ export function SignUpForm() {
         label="Full name"
         autoComplete="name"
         error={errors.name?.message}
-        {...register('name', {
-          validate: (value) => value.trim() !== '' || messages.nameRequired,
-          maxLength: {
-            value: NAME_MAX_LENGTH,
-            message: `Name must be at most ${NAME_MAX_LENGTH} characters long`,
-          },
-        })}
+        {...register('name', { validate: checkName })}
       />
       <TextField
         label="Email"
@@ -124,11 +113,7 @@ export function SignUpForm() {
       <Controller
         control={control}
         name="phone"
-        rules={{
-          required: messages.phoneRequired,
-          validate: (value, values) =>
-            toE164(values.country, value) !== null || messages.invalidPhone,
-        }}
+        rules={{ validate: (value, values) => checkPhone(values.country, value) }}
         render={({ field, fieldState }) => (
           <PhoneField
             label="Phone number"
@@ -154,11 +139,7 @@ export function SignUpForm() {
         revealable
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         error={errors.password?.message}
-        {...register('password', {
-          required: messages.passwordRequired,
-          minLength: { value: PASSWORD_MIN_LENGTH, message: messages.passwordTooShort },
-          maxLength: { value: PASSWORD_MAX_LENGTH, message: messages.passwordTooLong },
-        })}
+        {...register('password', newPasswordRules)}
       />
       <SubmitButton busy={isSubmitting} busyLabel="Creating your account…" disabled={!filled}>
         Sign Up

@@ -97,6 +97,38 @@ describe('dashboard access gate (SPEC §4)', () => {
     expect(localStorage.getItem('accessToken')).toBe('access-1')
   })
 
+  it('keeps Listings, Transactions and Settings open after the trial, and nothing else', async () => {
+    logIn()
+    const error = vi.spyOn(toast, 'error')
+    stubApi({
+      '/users/me': [ok(meFixture({ trial_end: inDays(-1) }))],
+      '/users/dashboard': [fail(402, 'You need an active subscription to access the dashboard.')],
+      '/listings': [ok({ items: [], page: 1, page_size: 10, total: 0 })],
+    })
+    const { user } = renderAt('/dashboard/settings', <DashboardPage />)
+    expect(await screen.findByRole('region', { name: 'Delete account' })).toBeInTheDocument()
+    expect(screen.getByText('Expired')).toBeInTheDocument()
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' })
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Listings', 'Transactions', 'Settings'])
+    await user.click(within(nav).getByRole('link', { name: 'Listings' }))
+    expect(await screen.findByText('No listings yet')).toBeInTheDocument()
+    expect(error).not.toHaveBeenCalled()
+
+    // Any other page: the plans, as before.
+    window.history.pushState(null, '', '/dashboard/leads')
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    await waitFor(() => {
+      expect(currentPath()).toBe('/pricing')
+    })
+    expect(error).toHaveBeenCalledExactlyOnceWith(
+      'You need an active subscription to access the dashboard',
+    )
+  })
+
   it('lets a trial user in: badge, name and the interface state', async () => {
     logIn()
     const fetch = stubApi({

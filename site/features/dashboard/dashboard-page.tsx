@@ -4,7 +4,9 @@ import AnalyticsPage from './analytics/analytics-page.tsx'
 import FormHealthPage from './form-health/form-health-page.tsx'
 import { DashboardLayout } from './layout/dashboard-layout.tsx'
 import LeadsPage from './leads/leads-page.tsx'
+import ListingsPage from './listings/listings-page.tsx'
 import { sectionAt } from './layout/sections.ts'
+import SettingsPage from './settings/settings-page.tsx'
 import SubscriptionsPage from './subscriptions/subscriptions-page.tsx'
 import TransactionsPage from './transactions/transactions-page.tsx'
 import { ErrorPanel, Spinner } from './status-views.tsx'
@@ -13,10 +15,10 @@ import { DashboardDataContext, useDashboardLoader } from './use-dashboard-data.t
 import styles from './layout/layout.module.css'
 
 /**
- * SPEC §2 /dashboard (protected) and its pages /dashboard/subscriptions,
- * /dashboard/transactions, (issue 7) /dashboard/leads and (issue 11, operators only)
- * /dashboard/form-health: one lazily loaded chunk (uPlot included). The access gate and the
- * dashboard data load side by side; the pages show once the gate lets the user in.
+ * SPEC §2 /dashboard (protected) and its pages /dashboard/listings, /dashboard/subscriptions,
+ * /dashboard/transactions, (issue 7) /dashboard/leads, /dashboard/settings and (issue 11,
+ * operators only) /dashboard/form-health: one lazily loaded chunk (uPlot included). The access
+ * gate and the dashboard data load side by side; the pages show once the gate lets the user in.
  */
 export default function DashboardPage() {
   const [location] = useLocation()
@@ -30,6 +32,9 @@ export default function DashboardPage() {
 
   if (gate.status === 'checking') {
     return <Spinner label="Checking your account…" fullPage />
+  }
+  if (gate.status === 'subscription-required') {
+    return <Spinner label="Taking you to the plans…" fullPage />
   }
   if (gate.status === 'unavailable') {
     return (
@@ -45,14 +50,23 @@ export default function DashboardPage() {
 
   return (
     <DashboardDataContext value={data}>
-      <DashboardLayout title={title} known isAdmin={gate.user.is_admin}>
+      <DashboardLayout
+        title={title}
+        known
+        isAdmin={gate.user.is_admin}
+        hasAccess={gate.access.allowed}
+      >
         <Switch>
           <Route path="/dashboard" component={AnalyticsPage} />
+          <Route path="/dashboard/listings" component={ListingsPage} />
           <Route path="/dashboard/subscriptions">
             <SubscriptionsPage access={gate.access} user={gate.user} />
           </Route>
           <Route path="/dashboard/transactions" component={TransactionsPage} />
           <Route path="/dashboard/leads" component={LeadsPage} />
+          <Route path="/dashboard/settings">
+            <SettingsPage user={gate.user} />
+          </Route>
           {/* For anyone else it is an unknown page: the not-found panel below. */}
           {gate.user.is_admin && <Route path="/dashboard/form-health" component={FormHealthPage} />}
           <Route>

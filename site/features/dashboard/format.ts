@@ -25,6 +25,52 @@ export function formatUsd(amount: number): string {
   return usd.format(amount)
 }
 
+const wholeUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+})
+
+/** Asking prices and rents are whole dollars: 450000 → "$450,000". */
+export function formatWholeUsd(amount: number): string {
+  return wholeUsd.format(amount)
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: '2-digit',
+  day: '2-digit',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+
+/** "03/15/2025, 12:00 PM" in the visitor's time zone; '—' for an unreadable date. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso)
+  return Number.isNaN(time) ? '—' : dateTime.format(time)
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+
+/**
+ * How long ago, in words: "just now", "5 minutes ago", "yesterday", "3 weeks ago"; from five
+ * weeks on, the date (MM/DD/YYYY). The exact time goes in a tooltip (formatDateTime).
+ */
+export function formatTimeAgo(iso: string, now: Date = new Date()): string {
+  const time = Date.parse(iso)
+  if (Number.isNaN(time)) return '—'
+  const minutes = Math.max(0, now.getTime() - time) / 60_000
+  if (minutes < 1) return 'just now'
+  if (minutes < 60) return relative.format(-Math.floor(minutes), 'minute')
+  const hours = minutes / 60
+  if (hours < 24) return relative.format(-Math.floor(hours), 'hour')
+  const days = hours / 24
+  if (days < 7) return relative.format(-Math.floor(days), 'day')
+  const weeks = days / 7
+  if (weeks < 5) return relative.format(-Math.floor(weeks), 'week')
+  return formatDate(iso)
+}
+
 const count = new Intl.NumberFormat('en-US')
 
 /** A count with thousands separators: 12345 → "12,345". */

@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import type { Me } from '../../../api/schemas/users.ts'
 import { isApiError } from '../../../api/client/api-error.ts'
-import { clearSession } from '../../lib/auth-storage.ts'
+import { clearSession, saveEmail } from '../../lib/auth-storage.ts'
 import { setIsLogin, setIsTrial, setRemainingDays, setUserName } from '../../lib/store.ts'
 import { toast } from '../../lib/toast.tsx'
 import { accessFromUser, type Access } from './access-rules.ts'
 import { getMe } from './api/get-me.ts'
+import { sectionAt } from './layout/sections.ts'
 import { dashboardErrorMessage } from './load-error.ts'
 
 export const LOGIN_REQUIRED_MESSAGE = 'Please login to access the dashboard'
@@ -15,7 +16,10 @@ export const SUBSCRIPTION_REQUIRED_MESSAGE =
 
 export type GateState =
   | { status: 'checking' }
+  /** `access.allowed` may be false on the pages open without access (sections.ts). */
   | { status: 'allowed'; user: Me; access: Access }
+  /** Neither a subscription nor a trial, on a page that needs one: on the way to /pricing. */
+  | { status: 'subscription-required' }
   /** The server could not be asked (offline, 5xx): the session may be fine, so it is kept. */
   | { status: 'unavailable'; message: string; retry: () => void }
 
@@ -27,13 +31,28 @@ function isOutage(error: unknown): boolean {
 /**
  * SPEC §4 "Dashboard access gate": while /users/me loads, checking; when it fails, /sign-in with
  * "Please login to access the dashboard"; with neither a subscription nor a trial, /pricing with
- * "You need an active subscription to access the dashboard". Otherwise the interface state gets
- * the user's name, days left and trial flag.
+ * "You need an active subscription to access the dashboard", except on the pages open without
+ * access (Listings, Transactions, Settings), which stay reachable: moving from one of them to
+ * another page goes to /pricing then. The interface state gets the user's name, days left and
+ * trial flag.
  */
 export function useAccessGate(): GateState {
-  const [, navigate] = useLocation()
+  const [location, navigate] = useLocation()
   const [attempt, setAttempt] = useState(0)
   const [state, setState] = useState<GateState>({ status: 'checking' })
+  const sentToPricing = useRef(false)
+  const blocked =
+    state.status === 'allowed' &&
+    !state.access.allowed &&
+    !sectionAt(location, state.user.is_admin)?.openWithoutAccess
+
+  useEffect(() => {
+    // Once, even under StrictMode's double effect: one toast, one redirect.
+    if (!blocked || sentToPricing.current) return
+    sentToPricing.current = true
+    toast.error(SUBSCRIPTION_REQUIRED_MESSAGE)
+    navigate('/pricing', { replace: true })
+  }, [blocked, navigate])
 
   useEffect(() => {
     let active = true
@@ -41,11 +60,8 @@ export function useAccessGate(): GateState {
       (user) => {
         if (!active) return
         const access = accessFromUser(user, new Date())
-        if (!access.allowed) {
-          toast.error(SUBSCRIPTION_REQUIRED_MESSAGE)
-          navigate('/pricing', { replace: true })
-          return
-        }
+        // Checkout sends the stored address: it follows a confirmed e-mail change.
+        saveEmail(user.email)
         setUserName(user.full_name)
         setRemainingDays(access.days)
         setIsTrial(access.isTrial)
@@ -78,5 +94,5 @@ export function useAccessGate(): GateState {
     }
   }, [navigate, attempt])
 
-  return state
+  return blocked ? { status: 'subscription-required' } : state
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { brand } from '../../../api/brand.ts'
+import { REPEAT_CONVERSION_RULE } from '../../content/metering-rule.ts'
 
 export interface FaqItem {
   id: string
@@ -32,11 +33,14 @@ export const faqItems: FaqItem[] = [
     id: 'limits',
     question: 'Is there a limit to how many listings I can post?',
     answer: (
-      <p>
-        No. Every plan, and the free trial, includes unlimited conversions. Facebook may apply its
-        own posting limits to new or very active Marketplace accounts; those are set by Facebook,
-        not by us.
-      </p>
+      <>
+        <p>
+          No. Every plan, and the free trial, includes unlimited conversions. Facebook may apply its
+          own posting limits to new or very active Marketplace accounts; those are set by Facebook,
+          not by us.
+        </p>
+        <p>Each conversion shows on your dashboard as an API call. {REPEAT_CONVERSION_RULE}</p>
+      </>
     ),
   },
   {

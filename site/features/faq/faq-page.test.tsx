@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { REPEAT_CONVERSION_RULE } from '../../content/metering-rule.ts'
 import { renderAt } from '../../testing/render.tsx'
 import FaqPage from './faq-page.tsx'
 
@@ -39,6 +40,13 @@ describe('FAQ (SPEC §2 /faq)', () => {
     expect(answer).toHaveTextContent(/scans FSBO listing sites/)
     expect(answer).toHaveTextContent(/CSV/)
     expect(answer).toHaveTextContent(/CRM/)
+  })
+
+  it('says how repeat conversions are counted, in the Listings page’s words', async () => {
+    const { user } = renderAt('/faq', <FaqPage />)
+    await user.click(screen.getByRole('button', { name: /limit to how many listings/ }))
+    const answer = screen.getByRole('region', { name: /limit to how many listings/ })
+    expect(answer).toHaveTextContent(REPEAT_CONVERSION_RULE)
   })
 
   it('ends with a Contact Support link', () => {

@@ -100,15 +100,17 @@ afterEach(() => {
 })
 
 describe('form health in the sidebar (issue 11)', () => {
-  it('is listed for an operator, after Leads, and marked as the current page', async () => {
+  it('is listed for an operator, last, and marked as the current page', async () => {
     open([ok(summaryFixture())])
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
     const links = within(nav).getAllByRole('link')
     expect(links.map((l) => l.textContent)).toEqual([
       'Dashboard',
+      'Listings',
       'Subscriptions',
       'Transactions',
       'Leads',
+      'Settings',
       'Form health',
     ])
     expect(within(nav).getByRole('link', { name: 'Form health' })).toHaveAttribute(
@@ -126,7 +128,7 @@ describe('form health in the sidebar (issue 11)', () => {
     open([ok(summaryFixture())], { admin: false, path: '/dashboard' })
     const nav = await screen.findByRole('navigation', { name: 'Dashboard' })
     expect(within(nav).queryByRole('link', { name: 'Form health' })).not.toBeInTheDocument()
-    expect(within(nav).getAllByRole('link')).toHaveLength(4)
+    expect(within(nav).getAllByRole('link')).toHaveLength(6)
   })
 
   it('gives an agent who types its address the dashboard’s not-found page, and asks nothing', async () => {

@@ -9,6 +9,7 @@ export function DashboardLayout({
   title,
   known,
   isAdmin = false,
+  hasAccess = true,
   children,
 }: {
   title: string
@@ -16,12 +17,14 @@ export function DashboardLayout({
   known: boolean
   /** The user is an operator: the sidebar lists the operator-only pages. */
   isAdmin?: boolean
+  /** False once the trial or subscription has ended: the sidebar lists only what stays open. */
+  hasAccess?: boolean
   children: ReactNode
 }) {
   const [collapsed, toggle] = useSidebarCollapsed()
   return (
     <div className={styles.shell} data-collapsed={collapsed ? 'true' : 'false'}>
-      <Sidebar collapsed={collapsed} onToggle={toggle} isAdmin={isAdmin} />
+      <Sidebar collapsed={collapsed} onToggle={toggle} isAdmin={isAdmin} hasAccess={hasAccess} />
       <div className={styles.content}>
         <DashboardHeader title={title} known={known} />
         <div className={styles.page}>{children}</div>

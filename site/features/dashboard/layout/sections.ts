@@ -1,29 +1,73 @@
-/** The dashboard's pages, in sidebar order; Form health for operators only. */
+/**
+ * The dashboard's pages, in sidebar order; Form health for operators only. `openWithoutAccess`:
+ * still open once the trial or subscription has ended, so an agent can look up their payments
+ * and listings, download their data or delete their account without paying.
+ */
 export const DASHBOARD_SECTIONS = [
-  { href: '/dashboard', label: 'Dashboard', title: 'Dashboard', adminOnly: false },
+  {
+    href: '/dashboard',
+    label: 'Dashboard',
+    title: 'Dashboard',
+    adminOnly: false,
+    openWithoutAccess: false,
+  },
+  // The listings the agent converted, each with Fill again.
+  {
+    href: '/dashboard/listings',
+    label: 'Listings',
+    title: 'Listings',
+    adminOnly: false,
+    openWithoutAccess: true,
+  },
   {
     href: '/dashboard/subscriptions',
     label: 'Subscriptions',
     title: 'Subscriptions',
     adminOnly: false,
+    openWithoutAccess: false,
   },
   {
     href: '/dashboard/transactions',
     label: 'Transactions',
     title: 'Transactions',
     adminOnly: false,
+    openWithoutAccess: true,
   },
   // Issue 7: the FSBO leads the extension saves.
-  { href: '/dashboard/leads', label: 'Leads', title: 'Leads', adminOnly: false },
+  {
+    href: '/dashboard/leads',
+    label: 'Leads',
+    title: 'Leads',
+    adminOnly: false,
+    openWithoutAccess: false,
+  },
+  {
+    href: '/dashboard/settings',
+    label: 'Settings',
+    title: 'Settings',
+    adminOnly: false,
+    openWithoutAccess: true,
+  },
   // Issue 11: how well the extension fills Marketplace's form; operators (`is_admin`) only.
-  { href: '/dashboard/form-health', label: 'Form health', title: 'Form health', adminOnly: true },
+  {
+    href: '/dashboard/form-health',
+    label: 'Form health',
+    title: 'Form health',
+    adminOnly: true,
+    openWithoutAccess: false,
+  },
 ] as const
 
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number]
 
-/** The sections this user may open: operator-only ones for operators alone. */
-export function sectionsFor(isAdmin: boolean): DashboardSection[] {
-  return DASHBOARD_SECTIONS.filter((s) => isAdmin || !s.adminOnly)
+/**
+ * The sections this user may open: operator-only ones for operators alone; without access (trial
+ * or subscription ended) only those open without it.
+ */
+export function sectionsFor(isAdmin: boolean, hasAccess = true): DashboardSection[] {
+  return DASHBOARD_SECTIONS.filter(
+    (s) => (isAdmin || !s.adminOnly) && (hasAccess || s.openWithoutAccess),
+  )
 }
 
 /**

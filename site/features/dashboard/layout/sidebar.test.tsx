@@ -22,15 +22,17 @@ afterEach(() => {
 })
 
 describe('dashboard sidebar (SPEC §2)', () => {
-  it('lists Dashboard, Subscriptions, Transactions, Leads and Logout, marking the current page', () => {
+  it('lists Dashboard, Listings, Subscriptions, Transactions, Leads, Settings and Logout, marking the current page', () => {
     renderLayout('/dashboard/subscriptions')
     const nav = screen.getByRole('navigation', { name: 'Dashboard' })
     const links = within(nav).getAllByRole('link')
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
+      ['Listings', '/dashboard/listings'],
       ['Subscriptions', '/dashboard/subscriptions'],
       ['Transactions', '/dashboard/transactions'],
       ['Leads', '/dashboard/leads'],
+      ['Settings', '/dashboard/settings'],
     ])
     expect(within(nav).getByRole('link', { name: 'Subscriptions' })).toHaveAttribute(
       'aria-current',
@@ -53,6 +55,26 @@ describe('dashboard sidebar (SPEC §2)', () => {
       'aria-current',
       'page',
     )
+  })
+
+  it('lists only the pages open without a subscription once access has ended', () => {
+    renderAt(
+      '/dashboard/settings',
+      <DashboardLayout title="Settings" known hasAccess={false}>
+        <p>page</p>
+      </DashboardLayout>,
+    )
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' })
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Listings', 'Transactions', 'Settings'])
+    expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument()
   })
 
   it('collapses and expands with a button that says its state, and remembers it', async () => {
@@ -96,7 +118,7 @@ describe('dashboard sidebar (SPEC §2)', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveFocus()
     await user.tab()
     await user.keyboard('{Enter}')
-    expect(currentPath()).toBe('/dashboard/subscriptions')
+    expect(currentPath()).toBe('/dashboard/listings')
   })
 
   it('logs out: storage and the store are cleared, the server is told, then /sign-in', async () => {

@@ -1,11 +1,13 @@
+import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
-import { DashboardIcon, LogOutIcon } from '../../../components/icons.tsx'
+import { DashboardIcon, HomeIcon, LogOutIcon } from '../../../components/icons.tsx'
 import { setIsTrial, setRemainingDays } from '../../../lib/store.ts'
 import { logout } from '../../auth/logout.ts'
 import {
   ClipboardCheckIcon,
   ContactIcon,
   CreditCardIcon,
+  GearIcon,
   PanelLeftIcon,
   ReceiptIcon,
 } from '../dashboard-icons.tsx'
@@ -14,9 +16,11 @@ import styles from './layout.module.css'
 
 const ICONS = {
   '/dashboard': DashboardIcon,
+  '/dashboard/listings': HomeIcon,
   '/dashboard/subscriptions': CreditCardIcon,
   '/dashboard/transactions': ReceiptIcon,
   '/dashboard/leads': ContactIcon,
+  '/dashboard/settings': GearIcon,
   '/dashboard/form-health': ClipboardCheckIcon,
 } as const
 
@@ -27,17 +31,37 @@ interface SidebarProps {
   onToggle: () => void
   /** `/users/me` says the user is an operator: the operator-only pages are listed too. */
   isAdmin?: boolean
+  /** False once the trial or subscription has ended: only the pages open without it are listed. */
+  hasAccess?: boolean
 }
 
 /**
- * The collapsible sidebar: Dashboard, Subscriptions, Transactions, Leads, Form health (operators
- * only), Logout.
+ * The collapsible sidebar: Dashboard, Listings, Subscriptions, Transactions, Leads, Settings, Form
+ * health (operators only), Logout.
  * Collapsed, only the icons show; every item keeps its name for screen readers and as a tooltip.
- * Below 768 px it is a row of tabs above the page and does not collapse.
+ * Below 768 px it is a row of tabs above the page, scrolling sideways, and does not collapse.
  */
-export function Sidebar({ collapsed, onToggle, isAdmin = false }: SidebarProps) {
+export function Sidebar({ collapsed, onToggle, isAdmin = false, hasAccess = true }: SidebarProps) {
   const [location, navigate] = useLocation()
   const current = sectionAt(location, isAdmin)?.href
+  const navRef = useRef<HTMLElement>(null)
+
+  // On a phone the tabs scroll sideways: the current one is brought into view, on arrival and
+  // when the window turns into a phone's width (the page itself does not move).
+  useEffect(() => {
+    function showCurrent() {
+      const nav = navRef.current
+      const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]')
+      if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return
+      const left = tab.getBoundingClientRect().left - nav.getBoundingClientRect().left
+      nav.scrollLeft += left - (nav.clientWidth - tab.offsetWidth) / 2
+    }
+    showCurrent()
+    window.addEventListener('resize', showCurrent)
+    return () => {
+      window.removeEventListener('resize', showCurrent)
+    }
+  }, [current])
   return (
     <aside className={styles.sidebar} data-collapsed={collapsed ? 'true' : 'false'}>
       <button
@@ -54,9 +78,9 @@ export function Sidebar({ collapsed, onToggle, isAdmin = false }: SidebarProps) 
           Collapse
         </span>
       </button>
-      <nav id={SIDEBAR_NAV_ID} aria-label="Dashboard" className={styles.nav}>
+      <nav ref={navRef} id={SIDEBAR_NAV_ID} aria-label="Dashboard" className={styles.nav}>
         <ul className={styles.navList}>
-          {sectionsFor(isAdmin).map((section) => {
+          {sectionsFor(isAdmin, hasAccess).map((section) => {
             const Icon = ICONS[section.href]
             return (
               <li key={section.href}>

@@ -1,6 +1,6 @@
 import type { CrmDelivery } from '../../../../api/schemas/leads.ts'
 import { CRM_TARGET_LABELS } from './crm-send-results.ts'
-import { formatDateTime } from './lead-format.ts'
+import { formatDateTime } from '../format.ts'
 import styles from './lead-dialogs.module.css'
 
 export const NO_DELIVERIES_MESSAGE = 'No deliveries yet.'

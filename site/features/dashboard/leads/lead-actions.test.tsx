@@ -7,7 +7,8 @@ import { NOTES_SAVED_MESSAGE } from './notes-dialog.tsx'
 import { csvFileName } from './save-csv-file.ts'
 import { meFixture } from '../testing/fixtures.ts'
 import { leadFixture, leadsPageFixture } from './testing/lead-fixtures.ts'
-import { catchDownloads, csvAnswer, requestsTo, stubLeadsApi } from './testing/leads-api.ts'
+import { catchDownloads } from '../../../testing/downloads.ts'
+import { csvAnswer, requestsTo, stubLeadsApi } from './testing/leads-api.ts'
 
 const ann = leadFixture()
 const bob = leadFixture({ _id: 'lead-2', owner_name: 'Bob Seller', phone: '+13055550199' })

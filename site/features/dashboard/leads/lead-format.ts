@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import type { Lead } from '../../../../api/schemas/leads.ts'
+import { formatWholeUsd } from '../format.ts'
 
 /** How the dashboard shows a lead's facts; '—' stands for a fact the listing page did not show. */
 
@@ -25,15 +26,9 @@ export function formatAddress(address: Lead['address']): string {
   return parts.length ? parts.join(', ') : MISSING
 }
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-})
-
 /** Asking prices are whole dollars: 450000 → "$450,000". */
 export function formatPrice(price: number | null): string {
-  return price === null ? MISSING : dollars.format(price)
+  return price === null ? MISSING : formatWholeUsd(price)
 }
 
 /** "3 bd · 2.5 ba", or what is known of it. */
@@ -54,18 +49,4 @@ export function leadName(lead: Lead): string {
 /** "1 lead", "3 leads", "1,200 leads". */
 export function leadCount(n: number): string {
   return `${n.toLocaleString('en-US')} lead${n === 1 ? '' : 's'}`
-}
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-})
-
-/** "03/15/2025, 12:00 PM" in the visitor's time zone (the delivery log). */
-export function formatDateTime(iso: string): string {
-  const time = Date.parse(iso)
-  return Number.isNaN(time) ? MISSING : dateTime.format(time)
 }

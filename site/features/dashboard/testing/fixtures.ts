@@ -20,6 +20,8 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     subscription_expiry: null,
     trial_end: inDays(5),
     is_admin: false,
+    agent_profile: null,
+    pending_email: null,
     ...overrides,
   }
 }
