@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Reply } from '../messages.ts'
 import { LOCAL, SESSION } from '../storage.ts'
+import { sampleMe } from '../test/fixtures.ts'
 import {
   deliver,
   installFakeChrome,
@@ -43,15 +44,7 @@ describe('messages from the site', () => {
   })
 
   it('learns the e-mail of a site session from /users/me, for the popup’s "Signed in as"', async () => {
-    const me = {
-      _id: 'u1',
-      full_name: 'Ann Agent',
-      email: 'ann@example.com',
-      phone: '+14155550123',
-      is_subscribed: false,
-      subscription_expiry: null,
-      trial_end: null,
-    }
+    const me = sampleMe()
     let answer: () => void = () => undefined
     const fetch = vi.fn(
       (_input: string | URL | Request, _init?: RequestInit) =>

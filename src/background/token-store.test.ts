@@ -3,6 +3,7 @@ import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
 import { LOCAL, SESSION } from '../storage.ts'
 import { installFakeChrome, type FakeChrome } from '../test/fake-chrome.ts'
 import { urlOf } from '../test/fake-chrome.ts'
+import { sampleMe } from '../test/fixtures.ts'
 
 let fake: FakeChrome
 beforeEach(() => {
@@ -14,18 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const me = {
-  _id: 'u1',
-  full_name: 'Ann Agent',
-  email: 'ann@example.com',
-  phone: '+14155550123',
-  is_subscribed: false,
-  subscription_expiry: null,
-  trial_end: '2030-01-01T00:00:00.000Z',
-  is_admin: false,
-  agent_profile: null,
-  pending_email: null,
-}
+const me = sampleMe()
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {

@@ -24,7 +24,7 @@ import {
   siteSender,
   type FakeChrome,
 } from '../test/fake-chrome.ts'
-import { draftFor, listing } from '../test/fixtures.ts'
+import { draftFor, listing, sampleMe } from '../test/fixtures.ts'
 import type { ConvertedListing } from './convert-api.ts'
 import { SERVER_DOWN_MESSAGE } from './conversion.ts'
 import { MARKETPLACE_CREATE_URL, type PendingDraftRecord } from './drafts.ts'
@@ -964,16 +964,7 @@ function meServer(profile: AgentProfile | null) {
     Promise.resolve(
       Response.json({
         status: 'success',
-        data: {
-          _id: 'u1',
-          full_name: 'Ann Agent',
-          email: 'ann@example.com',
-          phone: '+14155550123',
-          is_subscribed: false,
-          subscription_expiry: null,
-          trial_end: null,
-          agent_profile: profile,
-        },
+        data: sampleMe({ agent_profile: profile }),
       }),
     ),
   )

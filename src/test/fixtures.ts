@@ -1,4 +1,5 @@
 /** Tests only: a listing as the extractor gives it and the draft the server makes of it. */
+import type { Me } from '../../api/schemas/users.ts'
 import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import type { MarketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
 
@@ -59,5 +60,22 @@ export function draftFor(photoCount: number): MarketplaceDraft {
     heating: 'Central heating',
     date_available: null,
     source_url: listing.url,
+  }
+}
+
+/** GET /users/me's data for the tests' agent (Ann Agent, no agent profile yet). */
+export function sampleMe(overrides: Partial<Me> = {}): Me {
+  return {
+    _id: 'u1',
+    full_name: 'Ann Agent',
+    email: 'ann@example.com',
+    phone: '+14155550123',
+    is_subscribed: false,
+    subscription_expiry: null,
+    trial_end: '2030-01-01T00:00:00.000Z',
+    is_admin: false,
+    agent_profile: null,
+    pending_email: null,
+    ...overrides,
   }
 }

@@ -36,6 +36,8 @@ import {
 } from '../support/extension-env.ts'
 
 const LISTING = 'next-data-current-sf-house-for-sale.html'
+/** A Realtor.com listing of another brokerage, converted with the permission box ticked. */
+const OTHER_LISTING = 'next-data-2026-houston-for-sale.html'
 const MARKETPLACE_URL = 'https://www.facebook.com/marketplace/create/rental'
 const CONVERT = '::-p-text(Convert to Marketplace listing)'
 
@@ -207,6 +209,47 @@ describe('Fill again from the site', () => {
         error: { kind: 'rejected', message: 'This listing is not in your account.' },
       },
     })
+    await siteTab.close()
+  })
+
+  it('the Listings page shows whose listing each is, and its Fill again opens Marketplace', async () => {
+    // A second listing, someone else's: converted with the box ticked.
+    await listingTab.goto(env.web.listingPage('realtor', OTHER_LISTING), { waitUntil: 'load' })
+    const popup = await popupWithProfile()
+    await popup.locator('[data-permission="broker"] input[type="checkbox"]').click()
+    await convertsToMarketplace(popup)
+    const stored = await convertedListings(env.server, session)
+    const others = stored.find((listing) => listing.source === 'realtor')
+    const own = stored.find((listing) => listing.source === 'zillow')
+    const brokerage = others?.permission?.brokerage
+    if (!others || !own || !brokerage) throw new Error('both conversions should be stored')
+
+    // The site signs in with the extension's session, as it does for an agent who installed it.
+    const siteTab = await env.ext.browser.newPage()
+    await siteTab.goto(`${env.server.url}/dashboard/listings`, { waitUntil: 'load' })
+    const whose = (id: string) =>
+      siteTab.$eval(`tr[data-listing="${id}"] td[data-label="Whose listing"]`, (cell) =>
+        cell.textContent.trim(),
+      )
+    await siteTab.waitForSelector(`tr[data-listing="${others._id}"]`)
+    expect(await whose(own._id)).toBe('Your listing')
+    const confirmed = new Date(others.permission?.confirmed_at ?? '').toLocaleDateString('en-US', {
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+    })
+    expect(await whose(others._id)).toBe(`Permission from ${brokerage} confirmed ${confirmed}`)
+
+    await siteTab.locator(`tr[data-listing="${own._id}"] button::-p-text(Fill again)`).click()
+    const marketplace = await env.ext.tabAt(MARKETPLACE_URL)
+    await waitForFillReport(marketplace)
+    const draft = await filledDraftOf(env.ext)
+    expect(draft.listingId).toBe(own._id)
+    await marketplace.close()
+    // The button is back, and the row says it was converted again just now.
+    await siteTab.waitForSelector(
+      `tr[data-listing="${own._id}"] button:not([aria-disabled="true"])::-p-text(Fill again)`,
+    )
     await siteTab.close()
   })
 })
