@@ -4,6 +4,7 @@
  * origin as its site (externally_connectable and the worker's sender check), so the site's
  * `chrome.runtime.sendMessage(<extension id>, …)` reaches it. Logging in on the site logs the
  * extension in, logging out there logs it out, and a login in the popup logs the site in.
+ * Deleting the account on the site signs the extension out.
  */
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,7 +19,7 @@ import {
   until,
 } from '../support/extension.ts'
 import { ENV_TIMEOUT_MS, startExtensionEnv, type ExtensionEnv } from '../support/extension-env.ts'
-import { open, storageOf, waitForPath } from '../support/page.ts'
+import { fill, open, storageOf, waitForPath } from '../support/page.ts'
 import { signIn } from '../support/site.ts'
 
 const LISTING = 'next-data-current-sf-house-for-sale.html'
@@ -118,6 +119,24 @@ describe('one session for the site and the extension', () => {
       expect.stringMatching(/^local: refused/),
       expect.stringMatching(/^session: refused/),
     ])
+  })
+
+  it('signs the extension out when the agent deletes the account on the site', async () => {
+    const { ext, server } = env
+    // Signed in on both since the tests before.
+    expect(await extensionRefreshToken()).toBeTruthy()
+    await siteTab.bringToFront()
+    await open(siteTab, `${server.url}/dashboard/settings`)
+    await siteTab.locator('main button::-p-text(Delete account…)').click()
+    const dialog = '[role="dialog"]'
+    await fill(siteTab, `${dialog} input[name="email"]`, account.email)
+    await fill(siteTab, `${dialog} input[name="password"]`, account.password)
+    await siteTab.locator(`${dialog} button[type="submit"]`).click()
+    await waitForPath(siteTab, '/')
+    await until('the extension to drop the session', async () => !(await extensionRefreshToken()))
+    const popup = await ext.openPopup(listingTab)
+    await popup.waitForSelector('input[type="password"]')
+    await popup.close()
   })
 })
 
