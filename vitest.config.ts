@@ -13,7 +13,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['api/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'api/**/*.test.ts',
+            'server/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           // With TEST_DATABASE_URL (.ci/run) the server tests run on that PostgreSQL server.
           globalSetup: ['server/testing/postgres-global-setup.ts'],

@@ -110,6 +110,13 @@ export const routes = {
     body: auth.resetPasswordBody,
     data: auth.emptyData,
   }),
+  checkResetToken: route({
+    method: 'GET',
+    path: '/auth/reset-password/:token',
+    auth: 'none',
+    params: auth.checkResetTokenParams,
+    data: auth.checkResetTokenData,
+  }),
   refreshToken: route({
     method: 'POST',
     path: '/auth/refresh-token',

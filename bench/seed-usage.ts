@@ -17,7 +17,7 @@ export interface SeedOptions {
 }
 
 const USER_BATCH = 2_000 // 9 columns
-const USAGE_BATCH = 10_000 // 3 columns
+const USAGE_BATCH = 6_000 // 5 columns: 30,000 parameters, under SQLite's 32,766
 
 export async function seedUsage(db: Db, options: SeedOptions): Promise<{ rows: number }> {
   const days = lastUtcDays(options.now, options.daysPerUser)
@@ -45,7 +45,8 @@ export async function seedUsage(db: Db, options: SeedOptions): Promise<{ rows: n
         )
         .execute()
     }
-    let batch: { user_id: string; day: string; count: number }[] = []
+    let batch: { user_id: string; day: string; count: number; listings: number; leads: number }[] =
+      []
     const flush = async () => {
       if (batch.length === 0) return
       await trx.insertInto('api_usage_daily').values(batch).execute()
@@ -54,8 +55,10 @@ export async function seedUsage(db: Db, options: SeedOptions): Promise<{ rows: n
     }
     for (const userId of [...userIds, ...(options.extraUserIds ?? [])]) {
       for (const [d, day] of days.entries()) {
-        // A varied but deterministic count per day.
-        batch.push({ user_id: userId, day, count: 1 + ((d * 7 + userId.charCodeAt(0)) % 40) })
+        // A varied but deterministic count per day, a third of it leads.
+        const count = 1 + ((d * 7 + userId.charCodeAt(0)) % 40)
+        const leads = Math.floor(count / 3)
+        batch.push({ user_id: userId, day, count, listings: count - leads, leads })
         if (batch.length === USAGE_BATCH) await flush()
       }
     }

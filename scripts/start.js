@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { constants } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildEnv } from './build-env.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
@@ -29,7 +30,11 @@ function build() {
   const scripts = pkg && typeof pkg === 'object' && 'scripts' in pkg ? pkg.scripts : undefined
   if (!(scripts && typeof scripts === 'object' && 'build' in scripts)) return
   console.log('Building the site and the extension (npm run build)…')
-  const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  const result = spawnSync(npm, ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: buildEnv(process.env),
+  })
   if (result.error) throw result.error
   if (result.status !== 0) {
     console.error(`npm start: the build failed (exit code ${result.status ?? result.signal}).`)

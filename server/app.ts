@@ -66,8 +66,7 @@ export async function buildApp(
     resolveHost: options.resolveHost ?? systemResolveAll,
   }
 
-  let siteServed = false
-  installErrorEnvelope(app, () => siteServed)
+  installErrorEnvelope(app)
   refuseNulText(app)
   // JSON only: a text/plain body is refused with 415 instead of reaching a schema as a string.
   app.removeContentTypeParser('text/plain')
@@ -98,7 +97,8 @@ export async function buildApp(
   for (const module of routeModules) module.register(app, ctx)
   // The provider's own pages and callbacks: test checkout pages, or Stripe's webhook.
   await ctx.payments.registerRoutes(app)
-  siteServed = await serveSite(app, options.siteDir)
+  // The site's pages and files, robots.txt, sitemap.xml: a catch-all, so any other route wins.
+  serveSite(app, { dir: options.siteDir, siteUrl: config.siteUrl })
   // The mailbox shows every e-mail, links included: never in production, where it is a 404.
   // With real SMTP the outbox holds live reset links: no mailbox page then either.
   if (config.env !== 'production' && !config.smtpUrl) registerMailboxPage(app, ctx)

@@ -5,6 +5,7 @@ import register from './auth/register.ts'
 import resendVerification from './auth/resend-verification.ts'
 import resetPassword from './auth/reset-password.ts'
 import resetPasswordRequest from './auth/reset-password-request.ts'
+import checkResetToken from './auth/check-reset-token.ts'
 import verifyEmail from './auth/verify-email.ts'
 import cancelSubscription from './billing/cancel-subscription.ts'
 import checkout from './billing/checkout.ts'
@@ -45,6 +46,7 @@ export const routeModules: RouteModule[] = [
   resendVerification,
   resetPasswordRequest,
   resetPassword,
+  checkResetToken,
   refreshToken,
   logout,
   me,

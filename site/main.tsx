@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema is built (the module says why).
+import '../api/zod-jitless.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 // Global styles first, so component CSS modules (which come later in the bundle) can refine them.

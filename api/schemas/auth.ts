@@ -44,6 +44,14 @@ export const resetPasswordBody = z.strictObject({
   new_password: newPasswordField,
 })
 
+/**
+ * GET /auth/reset-password/:token checks a reset link without using it, so the page can say at
+ * once that it is invalid or expired. A link that cannot reset answers 410 whatever the reason
+ * (unknown, used, expired), and nothing about the account.
+ */
+export const checkResetTokenParams = z.strictObject({ token: opaqueTokenField })
+export const checkResetTokenData = z.object({ valid: z.literal(true) })
+
 /** SPEC §7: empty body, the refresh token as bearer, `user_id` in the query. */
 export const refreshTokenQuery = z.strictObject({ user_id: z.string().min(1).max(64) })
 export const refreshTokenData = z.object({

@@ -24,11 +24,33 @@ export const verifyPaymentQuery = z.strictObject({
     .min(1, 'session_id is required')
     .max(200),
 })
+
+/**
+ * What the checkout costs and when: `charged` at checkout, or — bought during the free trial,
+ * which it keeps — `scheduled` for the day the trial ends (and `charged` once that happened).
+ */
+export const checkoutCharge = z.object({
+  amount_in_usd: z.number().nonnegative(),
+  currency: z.string(),
+  date: timestampField,
+  status: z.enum(['charged', 'scheduled']),
+})
+export type CheckoutCharge = z.infer<typeof checkoutCharge>
+
+/**
+ * GET /payment/verify-payment: a 200 means the checkout went through and the subscription is
+ * active. A checkout that bought nothing answers an error whose message says what happened:
+ * 404 for an unknown session, 409 for one not paid or cancelled, 410 for an expired one (each
+ * with "No charges were made.").
+ */
 export const verifyPaymentData = z.object({
   subscription_id: z.string(),
   plan: z.string(),
+  /** End of the current period: the kept trial's end until the first charge. */
   subscription_expiry: timestampField,
+  charge: checkoutCharge,
 })
+export type VerifyPaymentData = z.infer<typeof verifyPaymentData>
 
 export const cancelSubscriptionBody = z.strictObject({
   subscription_id: z

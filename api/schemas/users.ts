@@ -13,6 +13,14 @@ import {
 } from './fields.ts'
 import { transaction } from './payment.ts'
 
+/**
+ * How a current subscription goes on at its expiry: charged again (`renewing`), not (`ending`,
+ * cancelled), or charged for the first time (`trialing`: bought during the free trial, whose days
+ * it kept).
+ */
+export const subscriptionState = z.enum(['trialing', 'renewing', 'ending'])
+export type SubscriptionState = z.infer<typeof subscriptionState>
+
 export const me = z.object({
   _id: z.string(),
   full_name: z.string(),
@@ -20,6 +28,8 @@ export const me = z.object({
   phone: z.string(),
   is_subscribed: z.boolean(),
   subscription_expiry: timestampField.nullable(),
+  /** How the subscription goes on at `subscription_expiry`; null when not subscribed. */
+  subscription_state: subscriptionState.nullable().default(null),
   trial_end: timestampField.nullable(),
   /** An operator (`ADMIN_EMAILS`): the dashboard shows them the form's health. */
   is_admin: z.boolean().default(false),
@@ -77,6 +87,23 @@ export const changePasswordData = z.object({
 /** POST /users/delete-account */
 export const deleteAccountBody = z.strictObject({ password: passwordField })
 
+const callCount = z.number().int().nonnegative()
+
+/**
+ * What API calls were: `listings` converted (a listing counts once per 24 hours) and FSBO `leads`
+ * saved. Together they are the calls, except on days from before the kind was recorded, whose
+ * remaining calls are of unknown kind (docs/usage.md).
+ */
+export const callKinds = z.object({ listings: callCount, leads: callCount })
+export type CallKinds = z.infer<typeof callKinds>
+
+export const dailyUsage = callKinds.extend({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Every API call of the day. */
+  count: callCount,
+})
+export type DailyUsage = z.infer<typeof dailyUsage>
+
 const exportRecord = z.record(z.string(), z.unknown())
 /**
  * GET /users/export: everything held on the account, for the agent to keep (privacy law's right
@@ -100,7 +127,7 @@ export const accountExport = z.object({
   listings: z.array(exportRecord),
   /** Each with its notes and status. */
   leads: z.array(exportRecord),
-  usage_by_day: z.array(z.object({ date: z.string(), count: z.number().int().nonnegative() })),
+  usage_by_day: z.array(dailyUsage),
   payments: z.array(exportRecord),
   subscriptions: z.array(exportRecord),
   checkout_sessions: z.array(exportRecord),
@@ -147,21 +174,28 @@ export const contactUsBody = z.strictObject({
 })
 export type ContactUsBody = z.infer<typeof contactUsBody>
 
-export const dailyUsage = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  count: z.number().int().nonnegative(),
-})
-
 export const dashboard = z.object({
-  total_api_calls: z.number().int().nonnegative(),
-  total_api_calls_last_seven_days: z.number().int().nonnegative(),
-  total_api_calls_this_month: z.number().int().nonnegative(),
+  total_api_calls: callCount,
+  total_api_calls_last_seven_days: callCount,
+  total_api_calls_this_month: callCount,
+  /** The three totals above, by kind. */
+  api_calls_by_kind: z.object({
+    total: callKinds,
+    last_seven_days: callKinds,
+    this_month: callKinds,
+  }),
   api_usage_last_seven_days: z.array(dailyUsage).length(7),
+  /** The account holds a converted listing / a saved FSBO lead: the first-run checklist's steps. */
+  has_converted_listing: z.boolean(),
+  has_saved_lead: z.boolean(),
   active_subscription_id: z.string().nullable(),
   current_plan: z.string().nullable(),
   subscription_expiry: timestampField.nullable(),
   /** True once the subscriber cancelled: access stays until `subscription_expiry`, then ends. */
   cancel_at_period_end: z.boolean().optional(),
+  subscription_state: subscriptionState.nullable().default(null),
+  /** What is charged at `subscription_expiry` (a renewal, or the first charge); null if nothing. */
+  next_charge_in_usd: z.number().nonnegative().nullable().default(null),
   recent_transactions: z.array(transaction),
 })
 export type Dashboard = z.infer<typeof dashboard>

@@ -31,7 +31,9 @@ export default defineRoute(routes.login, async ({ body, request }, ctx) => {
   // Only after the password is right, so this does not reveal which e-mails are unverified.
   if (user.email_verified_at === null) throw new AppError(403, UNVERIFIED_MESSAGE)
 
-  const session = await startSession(ctx.db, user, ctx.config.jwtSecret, ctx.clock)
+  const session = await ctx.db
+    .transaction()
+    .execute((trx) => startSession(trx, user, ctx.config.jwtSecret, ctx.clock))
   return {
     data: {
       ...session,

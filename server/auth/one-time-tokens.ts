@@ -56,6 +56,24 @@ export async function issueOneTimeToken(
   return token
 }
 
+/** True when the token would be accepted now (known, unused, not expired); uses nothing. */
+export async function isOneTimeTokenUsable(
+  db: Kysely<Database>,
+  token: string,
+  purpose: OneTimePurpose,
+  clock: Clock,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .select('id')
+    .where('token_hash', '=', hashToken(token))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', clock().toISOString())
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 /**
  * Marks the token used and answers its user id, or null when it is unknown, used or expired.
  * The update's own condition makes "use once" hold even for two requests racing.

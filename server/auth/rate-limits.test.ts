@@ -75,6 +75,11 @@ const cases: Case[] = [
     (i) => post('/auth/reset-password', { pass_reset_token: `t${i}`, new_password: PASSWORD }),
   ],
   [
+    'reset link check per IP',
+    limits.resetCheckPerIp.max,
+    (i) => ({ method: 'GET', url: `/auth/reset-password/token${i}` }),
+  ],
+  [
     'resend per IP',
     limits.resendPerIp.max,
     (i) => post('/auth/resend-verification', { email: `s${i}@example.com` }),

@@ -12,6 +12,8 @@ export const limits = {
   forgotPerIp: { name: 'forgot:ip', max: 20, windowSeconds: HOUR },
   forgotPerEmail: { name: 'forgot:email', max: 5, windowSeconds: HOUR },
   resetPerIp: { name: 'reset:ip', max: 20, windowSeconds: HOUR },
+  /** The reset page checks its link on load: once per visit, so a few more than resets. */
+  resetCheckPerIp: { name: 'reset-check:ip', max: 30, windowSeconds: HOUR },
   resendPerIp: { name: 'resend:ip', max: 20, windowSeconds: HOUR },
   resendPerEmail: { name: 'resend:email', max: 3, windowSeconds: HOUR },
   verifyPerIp: { name: 'verify:ip', max: 30, windowSeconds: 15 * MINUTE },

@@ -17,14 +17,7 @@ export default defineRoute(routes.refreshToken, async ({ query, bearer, request 
     }
     throw new AppError(401, SESSION_EXPIRED_MESSAGE)
   }
-  const account = await ctx.db
-    .selectFrom('users')
-    .select('session_generation')
-    .where('id', '=', result.userId)
-    .executeTakeFirst()
-  // The refresh token's account was deleted between the rotation and now.
-  if (!account) throw new AppError(401, SESSION_EXPIRED_MESSAGE)
-  const claims = { userId: result.userId, generation: account.session_generation }
+  const claims = { userId: result.userId, generation: result.generation }
   return {
     data: {
       access_token: await signAccessToken(claims, ctx.config.jwtSecret, ctx.clock),

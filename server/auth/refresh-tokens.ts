@@ -4,6 +4,7 @@ import { addSeconds } from '../clock.ts'
 import { newId } from '../db/ids.ts'
 import type { Database } from '../db/schema.ts'
 import { hashToken, newSecretToken } from './secret-token.ts'
+import { lockedSessionGeneration } from './session-generation.ts'
 
 /** DESIGN §3: refresh tokens live 30 days and rotate on every use. */
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600
@@ -45,7 +46,8 @@ export async function startRefreshFamily(
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; token: string }
+  /** `generation`: the account's session generation, for the new access token. */
+  | { ok: true; userId: string; token: string; generation: number }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' }
 
 /**
@@ -60,6 +62,11 @@ export async function rotateRefreshToken(
 ): Promise<RotateResult> {
   return db.transaction().execute(async (trx) => {
     const now = clock().toISOString()
+    // The account's row locked first: a password change (endAllSessions) under way finishes
+    // before this reads the token, so its new generation and revocations are seen; one starting
+    // after waits for this token to be stored and then revokes it.
+    const generation = await lockedSessionGeneration(trx, userId)
+    if (generation === null) return { ok: false, reason: 'unknown' }
     const row = await trx
       .selectFrom('refresh_tokens')
       .selectAll()
@@ -89,7 +96,7 @@ export async function rotateRefreshToken(
       await revokeFamily(trx, row.family_id, clock)
       return { ok: false, reason: 'reused' }
     }
-    return { ok: true, userId: row.user_id, token: next.token }
+    return { ok: true, userId: row.user_id, token: next.token, generation }
   })
 }
 

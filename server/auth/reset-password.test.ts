@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
+import { authHeader, linkToken } from '../users/testing/account-data.ts'
 import { RESET_REQUEST_MESSAGE } from './reset-password-request.ts'
 import { INVALID_RESET_LINK_MESSAGE } from './reset-password.ts'
 
@@ -81,6 +82,39 @@ describe('password reset', () => {
       payload: { email: user.email, password: 'Brand-New-Door-77' },
     })
     expect(newLogin.statusCode).toBe(200)
+  })
+
+  it('calls off an e-mail change under way: its link cannot take the account afterwards', async () => {
+    const user = await loggedInUser(t)
+    // Someone who had the password starts moving the account to their own address.
+    const started = await t.api({
+      method: 'PATCH',
+      url: '/users/me',
+      headers: authHeader(user),
+      payload: { email: 'taker@example.com', current_password: user.password },
+    })
+    expect(started.statusCode).toBe(200)
+    const token = await linkToken(t, 'taker@example.com', 'email-change', 'confirm-email')
+
+    await requestReset(user.email)
+    const reset = await t.api({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: {
+        pass_reset_token: tokenOf(await lastResetLink()),
+        new_password: 'Brand-New-Door-77',
+      },
+    })
+    expect(reset.statusCode).toBe(200)
+
+    const followed = await t.api({ method: 'GET', url: `/users/confirm-email/${token}` })
+    expect(followed.statusCode).toBe(400)
+    const account = await t.ctx.db
+      .selectFrom('users')
+      .select(['email', 'pending_email'])
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow()
+    expect(account).toEqual({ email: user.email, pending_email: null })
   })
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {

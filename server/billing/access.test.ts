@@ -12,6 +12,8 @@ const subscription = (expiry: string) => ({
   planName: 'Pro Monthly',
   expiry,
   cancelAtPeriodEnd: false,
+  trialEnd: null,
+  periodCents: 4900,
 })
 
 describe('hasAccess (the access rule, DESIGN §3)', () => {

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely'
 import { brand } from '../../api/brand.ts'
+import type { SubscriptionState } from '../../api/schemas/users.ts'
 import type { AppContext } from '../app-context.ts'
 import { preparedQuery } from '../db/prepared.ts'
 import type { Database } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
+import { planCharge } from './plans.ts'
 
 /** The user's current subscription as the dashboard and the access rule see it. */
 export interface CurrentSubscription {
@@ -13,6 +15,17 @@ export interface CurrentSubscription {
   /** When the paid period ends (UTC ISO-8601); access ends with it unless it renews. */
   expiry: string
   cancelAtPeriodEnd: boolean
+  /** Bought during the free trial: its first charge falls then (trial-carry-over.ts). */
+  trialEnd: string | null
+  /** What each period costs, in cents: what the next renewal charges. */
+  periodCents: number
+}
+
+/** How a current subscription goes on at its expiry (api/schemas/users.ts). */
+export function subscriptionState(subscription: CurrentSubscription, now: Date): SubscriptionState {
+  if (subscription.cancelAtPeriodEnd) return 'ending'
+  const trialEnd = subscription.trialEnd === null ? Number.NaN : Date.parse(subscription.trialEnd)
+  return trialEnd > now.getTime() ? 'trialing' : 'renewing'
 }
 
 /** Everything the access rule reads about one account. */
@@ -65,6 +78,9 @@ const accountQuery = preparedQuery((db, userId: string) =>
             'plans.package_name',
             'subscriptions.current_period_end',
             'subscriptions.cancel_at_period_end',
+            'subscriptions.trial_end as subscription_trial_end',
+            'plans.amount_cents',
+            'plans.billing_cycle',
           ])
           .where('subscriptions.user_id', '=', userId)
           .where('subscriptions.status', '=', 'active')
@@ -85,6 +101,9 @@ const accountQuery = preparedQuery((db, userId: string) =>
       'current.package_name',
       'current.current_period_end',
       'current.cancel_at_period_end',
+      'current.subscription_trial_end',
+      'current.amount_cents',
+      'current.billing_cycle',
     ])
     .where('users.id', '=', userId),
 )
@@ -103,13 +122,23 @@ export async function loadAccountStatus(
     phone: row.phone,
     trialEnd: row.trial_end,
     subscription:
-      row.subscription_id && row.plan_id && row.package_name && row.current_period_end
+      row.subscription_id &&
+      row.plan_id &&
+      row.package_name &&
+      row.current_period_end &&
+      row.amount_cents !== null &&
+      row.billing_cycle !== null
         ? {
             id: row.subscription_id,
             planId: row.plan_id,
             planName: row.package_name,
             expiry: row.current_period_end,
             cancelAtPeriodEnd: Number(row.cancel_at_period_end) === 1,
+            trialEnd: row.subscription_trial_end,
+            periodCents: planCharge({
+              amount_cents: row.amount_cents,
+              billing_cycle: row.billing_cycle,
+            }).amountCents,
           }
         : null,
   }

@@ -14,7 +14,7 @@ export const ALREADY_SUBSCRIBED_MESSAGE =
 export default defineRoute(routes.checkout, async ({ query, userId }, ctx) => {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'email', 'full_name'])
+    .select(['id', 'email', 'full_name', 'trial_end'])
     .where('id', '=', userId)
     .executeTakeFirst()
   if (!user) throw new AppError(401, 'Your session has expired. Please log in again.')
@@ -28,7 +28,7 @@ export default defineRoute(routes.checkout, async ({ query, userId }, ctx) => {
     throw new AppError(409, ALREADY_SUBSCRIBED_MESSAGE)
   }
   const { checkoutUrl } = await ctx.payments.createCheckout({
-    user: { id: user.id, email: user.email, fullName: user.full_name },
+    user: { id: user.id, email: user.email, fullName: user.full_name, trialEnd: user.trial_end },
     plan,
   })
   return { data: { checkout_url: checkoutUrl } }

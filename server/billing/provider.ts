@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { AppError } from '../http/app-error.ts'
 import type { AppContext } from '../app-context.ts'
 import type { PaymentProviderName, SubscriptionRow } from '../db/schema.ts'
 import type { PlanRow } from './plans.ts'
@@ -16,16 +17,43 @@ export interface BillingLog {
 }
 
 export interface CheckoutRequest {
-  user: { id: string; email: string; fullName: string }
+  /** `trialEnd`: the end of the free trial, kept by a checkout made before it (trial-carry-over.ts). */
+  user: { id: string; email: string; fullName: string; trialEnd: string | null }
   plan: PlanRow
 }
 
-/** A subscription after a paid checkout: what verify-payment answers. */
+/** What a checkout costs and when: taken at checkout, or due when the trial it kept ends. */
+export interface CheckoutCharge {
+  amountCents: number
+  currency: string
+  /** UTC ISO-8601: when it was taken, or when it will be. */
+  date: string
+  status: 'charged' | 'scheduled'
+}
+
+/** A subscription after a completed checkout: what verify-payment answers. */
 export interface Activation {
   subscriptionId: string
   planName: string
-  /** UTC ISO-8601 end of the paid period. */
+  /** UTC ISO-8601 end of the current period (the kept trial's end, until the first charge). */
   expiry: string
+  charge: CheckoutCharge
+}
+
+/** A checkout that bought nothing, as verify-payment tells it (api/schemas/payment.ts). */
+export type UncompletedCheckout = 'missing' | 'open' | 'canceled' | 'expired'
+
+const uncompleted: Record<UncompletedCheckout, [status: number, message: string]> = {
+  missing: [404, 'Payment session not found.'],
+  open: [409, 'This checkout has not been paid. No charges were made.'],
+  canceled: [409, 'This checkout was cancelled. No charges were made.'],
+  expired: [410, 'This checkout has expired. No charges were made.'],
+}
+
+/** The error verify-payment answers for a checkout that bought nothing. */
+export function uncompletedCheckoutError(state: UncompletedCheckout): AppError {
+  const [status, message] = uncompleted[state]
+  return new AppError(status, message)
 }
 
 /**

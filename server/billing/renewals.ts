@@ -88,7 +88,8 @@ async function renewSubscription(deps: BillingJobDeps, sub: SubscriptionRow): Pr
 
 /**
  * One pass over test-checkout subscriptions at their period end: each renews (a new period and a
- * transaction) unless it was cancelled, in which case it ends. With `renew: false` (Stripe is
+ * transaction; for one bought during the trial, its first charge) unless it was cancelled, in
+ * which case it ends. With `renew: false` (Stripe is
  * the provider now) they all end: only the test checkout's own job may charge for it.
  * Stripe's subscriptions are Stripe's to renew or end; its webhooks report it.
  */

@@ -6,7 +6,7 @@ import type {
   SubscriptionRow,
   TransactionsTable,
 } from '../db/schema.ts'
-import type { Activation } from './provider.ts'
+import type { Activation, CheckoutCharge } from './provider.ts'
 
 export const NO_ACTIVE_SUBSCRIPTION = 'No active subscription found.'
 
@@ -92,20 +92,62 @@ export async function recordTransaction(
   return inserted?.id
 }
 
-/** The answer of verify-payment for a subscription already in the database. */
-export async function activationOf(
+/**
+ * The answer of verify-payment for a checkout already fulfilled, read back from the database so
+ * every later call answers the same. A checkout that kept the trial (the subscription's
+ * `trial_end` after the payment) is first charged when the trial ends: `scheduled` until the
+ * charge for the period starting then is recorded. Any other checkout was charged when paid.
+ */
+export async function checkoutActivation(
   db: Kysely<Database>,
-  subscriptionId: string,
+  sessionId: string,
 ): Promise<Activation | undefined> {
   const row = await db
-    .selectFrom('subscriptions')
+    .selectFrom('checkout_sessions')
+    .innerJoin('subscriptions', 'subscriptions.id', 'checkout_sessions.subscription_id')
     .innerJoin('plans', 'plans.id', 'subscriptions.plan_id')
-    .select(['subscriptions.id', 'plans.package_name', 'subscriptions.current_period_end'])
-    .where('subscriptions.id', '=', subscriptionId)
+    .select([
+      'subscriptions.id',
+      'plans.package_name',
+      'subscriptions.current_period_end',
+      'subscriptions.trial_end',
+      'checkout_sessions.amount_cents',
+      'checkout_sessions.currency',
+      'checkout_sessions.paid_at',
+      'checkout_sessions.created_at',
+    ])
+    .where('checkout_sessions.id', '=', sessionId)
     .executeTakeFirst()
-  return row
-    ? { subscriptionId: row.id, planName: row.package_name, expiry: row.current_period_end }
-    : undefined
+  if (!row) return undefined
+  const paidAt = row.paid_at ?? row.created_at
+  let charge: CheckoutCharge = {
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    date: paidAt,
+    status: 'charged',
+  }
+  if (row.trial_end !== null && row.trial_end > paidAt) {
+    const first = await db
+      .selectFrom('transactions')
+      .select(['amount_cents', 'currency', 'created_at'])
+      .where('subscription_id', '=', row.id)
+      .where('period_start', '=', row.trial_end)
+      .executeTakeFirst()
+    charge = first
+      ? {
+          amountCents: first.amount_cents,
+          currency: first.currency,
+          date: first.created_at,
+          status: 'charged',
+        }
+      : { ...charge, date: row.trial_end, status: 'scheduled' }
+  }
+  return {
+    subscriptionId: row.id,
+    planName: row.package_name,
+    expiry: row.current_period_end,
+    charge,
+  }
 }
 
 /** Ends the local row now (the provider was told first, if it has one). Idempotent. */

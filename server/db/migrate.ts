@@ -18,6 +18,8 @@ import * as fillReports from './migrations/0008-fill-reports.ts'
 import * as agentProfiles from './migrations/0009-agent-profiles.ts'
 import * as accountManagement from './migrations/0010-account-management.ts'
 import * as listingWorkspace from './migrations/0011-listing-workspace.ts'
+import * as usageKinds from './migrations/0012-usage-kinds.ts'
+import * as subscriptionTrialEnd from './migrations/0013-subscription-trial-end.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +34,8 @@ const migrations: Record<string, Migration> = {
   '0009-agent-profiles': agentProfiles,
   '0010-account-management': accountManagement,
   '0011-listing-workspace': listingWorkspace,
+  '0012-usage-kinds': usageKinds,
+  '0013-subscription-trial-end': subscriptionTrialEnd,
 }
 
 const provider: MigrationProvider = {

@@ -143,6 +143,11 @@ export interface SubscriptionsTable {
   created_at: string
   updated_at: string
   ended_at: string | null
+  /**
+   * Bought during the free trial: the trial's days were kept and the first charge falls then
+   * (billing/trial-carry-over.ts). Null when the checkout charged at once.
+   */
+  trial_end: string | null
 }
 export type SubscriptionRow = Selectable<SubscriptionsTable>
 
@@ -194,7 +199,12 @@ export interface ApiUsageDailyTable {
   user_id: string
   /** UTC day, `YYYY-MM-DD`. */
   day: string
+  /** Every API call of the day: `listings` + `leads`, more on rows from before migration 0012. */
   count: number
+  /** Listings converted (counted by the 24-hour rule, docs/listings.md#metering). */
+  listings: Generated<number>
+  /** FSBO leads saved. */
+  leads: Generated<number>
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { errorBody } from '../../api/envelope.ts'
 import { AppError } from './app-error.ts'
-import { isPageRequest, sendIndex } from './serve-site.ts'
 
 /** Fastify's own failures, said so a person understands them. */
 const fastifyMessages: Record<string, [number, string]> = {
@@ -15,10 +14,7 @@ const fastifyMessages: Record<string, [number, string]> = {
 }
 
 /** One error envelope for every failure, including Fastify's own and unknown routes. */
-export function installErrorEnvelope(
-  app: FastifyInstance,
-  servesSite: () => boolean = () => false,
-): void {
+export function installErrorEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers)
@@ -36,7 +32,6 @@ export function installErrorEnvelope(
     return reply.status(500).send(errorBody('Something went wrong on our side. Please try again.'))
   })
   app.setNotFoundHandler((request, reply) => {
-    if (servesSite() && isPageRequest(request)) return sendIndex(reply)
     return reply
       .status(404)
       .send(errorBody(`No such endpoint: ${request.method} ${request.url.split('?')[0] ?? ''}`))

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Lead, LeadSource, LeadStatus } from '../../api/schemas/leads.ts'
 import type { Database, LeadRow } from '../db/schema.ts'
+import { containsPattern } from '../db/like.ts'
 
 /** A stored lead as the API shows it. */
 export function toLead(row: LeadRow): Lead {
@@ -33,11 +34,6 @@ export interface LeadFilters {
   ids?: string[] | undefined
 }
 
-/** LIKE's wildcards taken literally. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 /** The caller's leads narrowed by the list and export filters. */
 export function filterLeads<O>(
   query: SelectQueryBuilder<Database, 'leads', O>,
@@ -54,8 +50,8 @@ export function filterLeads<O>(
     for (const term of terms) {
       // Every word must match; "(415) 555-0123" also matches by its digits.
       const digits = term.replace(/\D/g, '')
-      const alternatives = [likePattern(term)]
-      if (digits.length >= 3 && digits !== term) alternatives.push(likePattern(digits))
+      const alternatives = [containsPattern(term.toLowerCase())]
+      if (digits.length >= 3 && digits !== term) alternatives.push(containsPattern(digits))
       q = q.where((eb) =>
         eb.or(
           alternatives.map(

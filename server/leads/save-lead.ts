@@ -126,7 +126,7 @@ export default defineRoute(routes.saveLead, async ({ body, userId }, ctx) => {
         }
         await trx.insertInto('leads').values(saved).execute()
       }
-      await recordApiCall(trx, userId, ctx.clock)
+      await recordApiCall(trx, userId, ctx.clock, 'lead')
       return { row: saved, created: !existing }
     })
   // Two saves of the same new lead at once: the unique index lets one insert; the other, run

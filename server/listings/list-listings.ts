@@ -3,7 +3,8 @@ import { routes } from '../../api/routes.ts'
 import type { ListListingsQuery } from '../../api/schemas/listings.ts'
 import type { Database } from '../db/schema.ts'
 import { defineRoute } from '../http/define-route.ts'
-import { containsPattern, searchTerms } from './listing-search.ts'
+import { containsPattern } from '../db/like.ts'
+import { searchTerms } from './listing-search.ts'
 
 /** The caller's listings narrowed by source, type and the search words (each must match). */
 function filterListings<O>(

@@ -45,12 +45,3 @@ export function searchTerms(q: string): string[] {
     .filter((term) => term !== '')
     .slice(0, MAX_SEARCH_TERMS)
 }
-
-/**
- * A LIKE pattern finding `term` anywhere, with `\` as the escape character: the wildcards and `\`
- * itself are taken literally, so the pattern never ends in a lone escape character (PostgreSQL
- * refuses that).
- */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}

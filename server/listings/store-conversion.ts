@@ -78,7 +78,7 @@ export async function storeConversion(
       .returning('id')
       .executeTakeFirst()
     if (inserted) {
-      await recordApiCall(trx, userId, clock)
+      await recordApiCall(trx, userId, clock, 'listing')
       return { listingId: inserted.id, metered: true }
     }
 
@@ -93,7 +93,7 @@ export async function storeConversion(
       .returning('id')
       .executeTakeFirst()
     if (counted) {
-      await recordApiCall(trx, userId, clock)
+      await recordApiCall(trx, userId, clock, 'listing')
       return { listingId: counted.id, metered: true }
     }
     const updated = await sameListing.set(fields).returning('id').executeTakeFirstOrThrow()

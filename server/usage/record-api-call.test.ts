@@ -35,25 +35,28 @@ describe('recordApiCall', () => {
   async function rows() {
     return t.ctx.db
       .selectFrom('api_usage_daily')
-      .select(['user_id', 'day', 'count'])
+      .select(['user_id', 'day', 'count', 'listings', 'leads'])
       .orderBy('user_id')
       .orderBy('day')
       .execute()
   }
 
-  it('keeps one row per user and UTC day and counts every call, concurrent ones included', async () => {
+  it('keeps one row per user and UTC day and counts every call by kind, concurrent ones included', async () => {
     const ann = await loggedInUser(t)
     const bob = await loggedInUser(t)
     t.clock.set(new Date('2026-11-20T23:59:59.999Z'))
-    await Promise.all(Array.from({ length: 5 }, () => recordApiCall(t.ctx.db, ann.userId, t.clock)))
-    await recordApiCall(t.ctx.db, bob.userId, t.clock)
+    await Promise.all([
+      ...Array.from({ length: 3 }, () => recordApiCall(t.ctx.db, ann.userId, t.clock, 'listing')),
+      ...Array.from({ length: 2 }, () => recordApiCall(t.ctx.db, ann.userId, t.clock, 'lead')),
+    ])
+    await recordApiCall(t.ctx.db, bob.userId, t.clock, 'lead')
     t.clock.advance(0.001) // midnight UTC: a new day
-    await recordApiCall(t.ctx.db, ann.userId, t.clock)
+    await recordApiCall(t.ctx.db, ann.userId, t.clock, 'listing')
 
     const expected = [
-      { user_id: ann.userId, day: '2026-11-20', count: 5 },
-      { user_id: ann.userId, day: '2026-11-21', count: 1 },
-      { user_id: bob.userId, day: '2026-11-20', count: 1 },
+      { user_id: ann.userId, day: '2026-11-20', count: 5, listings: 3, leads: 2 },
+      { user_id: ann.userId, day: '2026-11-21', count: 1, listings: 1, leads: 0 },
+      { user_id: bob.userId, day: '2026-11-20', count: 1, listings: 0, leads: 1 },
     ].sort((a, b) => (a.user_id + a.day).localeCompare(b.user_id + b.day))
     expect(await rows()).toEqual(expected)
   })
@@ -64,12 +67,14 @@ describe('recordApiCall', () => {
     try {
       await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          recordApiCall(i % 2 ? other : t.ctx.db, ann.userId, t.clock),
+          recordApiCall(i % 2 ? other : t.ctx.db, ann.userId, t.clock, i % 4 ? 'listing' : 'lead'),
         ),
       )
     } finally {
       if (other !== t.ctx.db) await other.destroy()
     }
-    expect(await rows()).toEqual([{ user_id: ann.userId, day: '2026-11-20', count: 20 }])
+    expect(await rows()).toEqual([
+      { user_id: ann.userId, day: '2026-11-20', count: 20, listings: 15, leads: 5 },
+    ])
   })
 })

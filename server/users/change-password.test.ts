@@ -4,7 +4,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../auth/passwords.ts'
 import { limits } from '../auth/rate-limits.ts'
 import { createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
 import { SAME_PASSWORD_MESSAGE } from './change-password.ts'
-import { authHeader, lastMail, login, type SignedIn } from './testing/account-data.ts'
+import { authHeader, lastMail, linkToken, login, type SignedIn } from './testing/account-data.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -140,6 +140,29 @@ describe('POST /users/change-password', () => {
 
     const notice = await lastMail(t, user.email, 'password-changed')
     expect(notice?.text_body).toContain('every other device was logged out')
+  })
+
+  it('calls off an e-mail change under way: its link cannot take the account afterwards', async () => {
+    const user = await loggedInUser(t)
+    // Someone who had the old password starts moving the account to their own address.
+    const started = await t.api({
+      method: 'PATCH',
+      url: '/users/me',
+      headers: authHeader(user),
+      payload: { email: 'taker@example.com', current_password: user.password },
+    })
+    expect(started.statusCode).toBe(200)
+    const token = await linkToken(t, 'taker@example.com', 'email-change', 'confirm-email')
+
+    const res = await changePassword(user, {
+      current_password: user.password,
+      new_password: NEW_PASSWORD,
+    })
+    expect(res.statusCode).toBe(200)
+    const followed = await t.api({ method: 'GET', url: `/users/confirm-email/${token}` })
+    expect(followed.statusCode).toBe(400)
+    const now = await me(String(res.json().data?.access_token))
+    expect(now.json().data).toMatchObject({ email: user.email, pending_email: null })
   })
 
   it('counts wrong passwords against login’s limit for the account', async () => {

@@ -60,6 +60,28 @@ describe('GET /users/confirm-email/:token', () => {
     expect(me.json().data?.email).toBe('moved@example.com')
   })
 
+  it('retires a password reset link mailed to the old address', async () => {
+    const user = await loggedInUser(t)
+    const requested = await t.api({
+      method: 'POST',
+      url: '/auth/reset-password-request',
+      payload: { email: user.email, reset_form_url: `${t.ctx.config.siteUrl}/reset-password` },
+    })
+    expect(requested.statusCode).toBe(200)
+    const resetMail = await lastMail(t, user.email, 'password-reset')
+    const resetToken = /\?token=([\w-]+)/.exec(resetMail?.text_body ?? '')?.[1] ?? ''
+    expect(resetToken).not.toBe('')
+
+    expect((await confirm(await askForChange(user, 'away@example.com'))).statusCode).toBe(200)
+    const reset = await t.api({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { pass_reset_token: resetToken, new_password: 'Brand-New-Door-77' },
+    })
+    expect(reset.statusCode).toBe(400)
+    expect((await login(t, 'away@example.com', user.password)).statusCode).toBe(200)
+  })
+
   it('works once: the link followed again is refused', async () => {
     const user = await loggedInUser(t)
     const token = await askForChange(user, 'once@example.com')

@@ -1,5 +1,5 @@
 import { routes } from '../../api/routes.ts'
-import { consumeOneTimeToken } from '../auth/one-time-tokens.ts'
+import { consumeOneTimeToken, retireOneTimeTokens } from '../auth/one-time-tokens.ts'
 import { limits } from '../auth/rate-limits.ts'
 import { isUniqueViolation } from '../db/unique-violation.ts'
 import { AppError } from '../http/app-error.ts'
@@ -54,6 +54,8 @@ export default defineRoute(routes.confirmEmailChange, async ({ params, request }
         .set({ email: user.pending_email, pending_email: null, updated_at: now })
         .where('id', '=', userId)
         .execute()
+      // A reset link mailed to the old address would still open the account from there.
+      await retireOneTimeTokens(trx, userId, 'reset', ctx.clock)
       await enqueueMail(
         trx,
         emailChangedMail(user.email, user.full_name, user.pending_email),

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runRenewals } from '../billing/renewals.ts'
 import { dashboard, subscribeWithTestCheckout } from '../billing/testing/helpers.ts'
+import { sampleLead } from '../leads/testing/sample-lead.ts'
+import { sampleConversion } from '../listings/testing/sample-listing.ts'
 import { createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
-import { recordApiCall } from '../usage/record-api-call.ts'
+import { recordApiCall, type ApiCallKind } from '../usage/record-api-call.ts'
 
 let t: TestApp
 beforeEach(async () => {
@@ -12,37 +14,106 @@ afterEach(async () => {
   await t.close()
 })
 
-async function callsAt(userId: string, iso: string, n = 1): Promise<void> {
+async function callsAt(
+  userId: string,
+  iso: string,
+  n = 1,
+  kind: ApiCallKind = 'listing',
+): Promise<void> {
   t.clock.set(new Date(iso))
-  for (let i = 0; i < n; i++) await recordApiCall(t.ctx.db, userId, t.clock)
+  for (let i = 0; i < n; i++) await recordApiCall(t.ctx.db, userId, t.clock, kind)
+}
+
+/** A day of the series with only conversions. */
+function day(date: string, count = 0) {
+  return { date, count, listings: count, leads: 0 }
 }
 
 describe('GET /users/dashboard', () => {
-  it('answers the SPEC §3 object: seven days with zeros, oldest first, today last; totals; plan', async () => {
+  it('answers usage, split by kind, seven days with zeros, oldest first, today last; totals; plan', async () => {
     const user = await loggedInUser(t)
     const res = await dashboard(t, user)
     expect(res.statusCode).toBe(200)
+    const none = { listings: 0, leads: 0 }
     expect(res.json().data).toEqual({
       total_api_calls: 0,
       total_api_calls_last_seven_days: 0,
       total_api_calls_this_month: 0,
+      api_calls_by_kind: { total: none, last_seven_days: none, this_month: none },
       api_usage_last_seven_days: [
-        { date: '2026-11-14', count: 0 },
-        { date: '2026-11-15', count: 0 },
-        { date: '2026-11-16', count: 0 },
-        { date: '2026-11-17', count: 0 },
-        { date: '2026-11-18', count: 0 },
-        { date: '2026-11-19', count: 0 },
-        { date: '2026-11-20', count: 0 },
+        day('2026-11-14'),
+        day('2026-11-15'),
+        day('2026-11-16'),
+        day('2026-11-17'),
+        day('2026-11-18'),
+        day('2026-11-19'),
+        day('2026-11-20'),
       ],
+      has_converted_listing: false,
+      has_saved_lead: false,
       active_subscription_id: null,
       current_plan: null,
       subscription_expiry: null,
       cancel_at_period_end: false,
+      subscription_state: null,
+      next_charge_in_usd: null,
       recent_transactions: [],
     })
     const anonymous = await t.api({ method: 'GET', url: '/users/dashboard' })
     expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('tells listings converted from leads saved, per day and in each total', async () => {
+    const user = await loggedInUser(t)
+    const headers = { authorization: `Bearer ${user.accessToken}` }
+    const post = (url: string, payload: object) => t.api({ method: 'POST', url, headers, payload })
+
+    // Through the real routes: two listings converted, one of them again (within 24 hours: not
+    // counted), and a lead saved twice (an update counts too).
+    expect((await post('/listings/convert', sampleConversion())).statusCode).toBe(200)
+    expect((await post('/listings/convert', sampleConversion())).json().data?.metered).toBe(false)
+    const other = sampleConversion({ source_id: '42' })
+    expect((await post('/listings/convert', other)).statusCode).toBe(200)
+    expect((await post('/leads', sampleLead())).statusCode).toBe(200)
+    expect((await post('/leads', sampleLead())).statusCode).toBe(200)
+    // Earlier this month, outside the week: leads only.
+    await callsAt(user.userId, '2026-11-02T09:00:00.000Z', 4, 'lead')
+    t.clock.set(new Date('2026-11-20T12:00:00.000Z'))
+
+    const data = (await dashboard(t, user)).json().data
+    expect(data).toMatchObject({
+      total_api_calls: 8,
+      total_api_calls_last_seven_days: 4,
+      total_api_calls_this_month: 8,
+      api_calls_by_kind: {
+        total: { listings: 2, leads: 6 },
+        last_seven_days: { listings: 2, leads: 2 },
+        this_month: { listings: 2, leads: 6 },
+      },
+      has_converted_listing: true,
+      has_saved_lead: true,
+    })
+    expect((data?.api_usage_last_seven_days as unknown[]).at(-1)).toEqual({
+      date: '2026-11-20',
+      count: 4,
+      listings: 2,
+      leads: 2,
+    })
+
+    // Each step of the checklist on its own.
+    const leadsOnly = await loggedInUser(t)
+    await t.api({
+      method: 'POST',
+      url: '/leads',
+      headers: { authorization: `Bearer ${leadsOnly.accessToken}` },
+      payload: sampleLead(),
+    })
+    expect((await dashboard(t, leadsOnly)).json().data).toMatchObject({
+      total_api_calls: 1,
+      api_calls_by_kind: { total: { listings: 0, leads: 1 } },
+      has_converted_listing: false,
+      has_saved_lead: true,
+    })
   })
 
   it('moves the 7-day window at UTC midnight and counts the month from its first day', async () => {
@@ -61,13 +132,13 @@ describe('GET /users/dashboard', () => {
     t.clock.set(new Date('2026-11-30T23:59:59.999Z'))
     let data = (await dashboard(t, user)).json().data
     expect(data?.api_usage_last_seven_days).toEqual([
-      { date: '2026-11-24', count: 0 },
-      { date: '2026-11-25', count: 2 },
-      { date: '2026-11-26', count: 0 },
-      { date: '2026-11-27', count: 0 },
-      { date: '2026-11-28', count: 0 },
-      { date: '2026-11-29', count: 0 },
-      { date: '2026-11-30', count: 3 },
+      day('2026-11-24'),
+      day('2026-11-25', 2),
+      day('2026-11-26'),
+      day('2026-11-27'),
+      day('2026-11-28'),
+      day('2026-11-29'),
+      day('2026-11-30', 3),
     ])
     expect(data).toMatchObject({
       total_api_calls: 9,
@@ -79,13 +150,13 @@ describe('GET /users/dashboard', () => {
     t.clock.advance(0.001)
     data = (await dashboard(t, user)).json().data
     expect(data?.api_usage_last_seven_days).toEqual([
-      { date: '2026-11-25', count: 2 },
-      { date: '2026-11-26', count: 0 },
-      { date: '2026-11-27', count: 0 },
-      { date: '2026-11-28', count: 0 },
-      { date: '2026-11-29', count: 0 },
-      { date: '2026-11-30', count: 3 },
-      { date: '2026-12-01', count: 0 },
+      day('2026-11-25', 2),
+      day('2026-11-26'),
+      day('2026-11-27'),
+      day('2026-11-28'),
+      day('2026-11-29'),
+      day('2026-11-30', 3),
+      day('2026-12-01'),
     ])
     expect(data).toMatchObject({
       total_api_calls: 9,
@@ -93,17 +164,17 @@ describe('GET /users/dashboard', () => {
       total_api_calls_this_month: 0,
     })
 
-    await recordApiCall(t.ctx.db, user.userId, t.clock)
+    await recordApiCall(t.ctx.db, user.userId, t.clock, 'listing')
     t.clock.set(new Date('2026-12-02T00:00:00.000Z'))
     data = (await dashboard(t, user)).json().data
     expect(data?.api_usage_last_seven_days).toEqual([
-      { date: '2026-11-26', count: 0 },
-      { date: '2026-11-27', count: 0 },
-      { date: '2026-11-28', count: 0 },
-      { date: '2026-11-29', count: 0 },
-      { date: '2026-11-30', count: 3 },
-      { date: '2026-12-01', count: 1 },
-      { date: '2026-12-02', count: 0 },
+      day('2026-11-26'),
+      day('2026-11-27'),
+      day('2026-11-28'),
+      day('2026-11-29'),
+      day('2026-11-30', 3),
+      day('2026-12-01', 1),
+      day('2026-12-02'),
     ])
     expect(data).toMatchObject({
       total_api_calls: 10,

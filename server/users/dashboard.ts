@@ -1,8 +1,8 @@
 import { routes } from '../../api/routes.ts'
-import { isSubscribed, requireAccess } from '../billing/access.ts'
+import { isSubscribed, requireAccess, subscriptionState } from '../billing/access.ts'
 import { preparedQuery } from '../db/prepared.ts'
 import { defineRoute } from '../http/define-route.ts'
-import { usageSummary } from '../usage/usage-summary.ts'
+import { usageSummary, type CallCounts } from '../usage/usage-summary.ts'
 import { toTransaction, TRANSACTION_COLUMNS } from './transaction-rows.ts'
 
 /** The dashboard's transaction list is the newest ten (SPEC §2 "recent transactions"). */
@@ -18,6 +18,10 @@ const recentTransactions = preparedQuery((db, userId: string) =>
     .limit(RECENT_TRANSACTIONS),
 )
 
+function byKind({ listings, leads }: CallCounts) {
+  return { listings, leads }
+}
+
 /**
  * SPEC §3 "Dashboard response" as DESIGN §3 fixes it. Behind the access rule: without a trial
  * or a subscription it answers 402 with the message the site shows.
@@ -30,16 +34,32 @@ export default defineRoute(routes.dashboard, async ({ userId }, ctx) => {
     recentTransactions(ctx.db, userId),
   ])
   const subscription = isSubscribed(account, now) ? account.subscription : null
+  const state = subscription ? subscriptionState(subscription, now) : null
   return {
     data: {
-      total_api_calls: usage.total,
-      total_api_calls_last_seven_days: usage.lastSevenDays,
-      total_api_calls_this_month: usage.thisMonth,
-      api_usage_last_seven_days: usage.series,
+      total_api_calls: usage.total.calls,
+      total_api_calls_last_seven_days: usage.lastSevenDays.calls,
+      total_api_calls_this_month: usage.thisMonth.calls,
+      api_calls_by_kind: {
+        total: byKind(usage.total),
+        last_seven_days: byKind(usage.lastSevenDays),
+        this_month: byKind(usage.thisMonth),
+      },
+      api_usage_last_seven_days: usage.series.map(({ date, calls, listings, leads }) => ({
+        date,
+        count: calls,
+        listings,
+        leads,
+      })),
+      has_converted_listing: usage.hasListing,
+      has_saved_lead: usage.hasLead,
       active_subscription_id: subscription?.id ?? null,
       current_plan: subscription?.planName ?? null,
       subscription_expiry: subscription?.expiry ?? null,
       cancel_at_period_end: subscription?.cancelAtPeriodEnd ?? false,
+      subscription_state: state,
+      next_charge_in_usd:
+        subscription && state !== 'ending' ? subscription.periodCents / 100 : null,
       recent_transactions: transactions.map(toTransaction),
     },
   }

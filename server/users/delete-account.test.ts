@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { WRONG_PASSWORD_MESSAGE } from '../auth/confirm-password.ts'
 import { limits } from '../auth/rate-limits.ts'
 import { runRenewals } from '../billing/renewals.ts'
-import { checkout, subscribeWithTestCheckout } from '../billing/testing/helpers.ts'
+import { checkout, endTrial, subscribeWithTestCheckout } from '../billing/testing/helpers.ts'
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
@@ -353,6 +353,7 @@ describe('POST /users/delete-account with Stripe (a local fake of its API)', () 
 
   it('cancels the subscription at Stripe now, not at period end, and keeps its payment', async () => {
     const user = await loggedInUser(t)
+    await endTrial(t, user) // charged at checkout: a payment to keep
     expect((await checkout(t, user, 'pro-monthly')).statusCode).toBe(200)
     const session = [...stripe.sessions.values()].pop()
     for (const event of stripe.completeCheckout(String(session?.id))) {

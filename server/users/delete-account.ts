@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.ts'
 import { SESSION_ENDED_MESSAGE } from '../auth/authenticate.ts'
 import { confirmPassword } from '../auth/confirm-password.ts'
 import { markEnded } from '../billing/subscriptions.ts'
+import { escapeLike } from '../db/like.ts'
 import { lockUserRow } from '../db/lock-user-row.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
@@ -33,7 +34,7 @@ async function endSubscriptions(ctx: AppContext, userId: string): Promise<void> 
 
 /** `text like` this finds values ending in `:subject` (rate-limit keys are `name:subject`). */
 function keySuffixPattern(subject: string): string {
-  return `%:${subject.replace(/[\\%_]/g, (c) => `\\${c}`)}`
+  return `%:${escapeLike(subject)}`
 }
 
 /**

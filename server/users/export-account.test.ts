@@ -46,7 +46,8 @@ describe('GET /users/export', () => {
       email_verified_at: '2026-11-20T12:00:00.000Z',
       created_at: '2026-11-20T12:00:00.000Z',
       updated_at: '2026-11-20T12:00:00.000Z',
-      trial_end: '2026-11-27T12:00:00.000Z',
+      // The seeded account's trial ended when it bought its plan (charged at once).
+      trial_end: '2026-11-20T12:00:00.000Z',
       pending_email: 'quinby.next@example.com',
     })
     expect(data.agent_profile).toEqual({
@@ -82,7 +83,7 @@ describe('GET /users/export', () => {
       status: 'new',
     })
     // The conversion and the saved lead.
-    expect(data.usage_by_day).toEqual([{ date: '2026-11-20', count: 2 }])
+    expect(data.usage_by_day).toEqual([{ date: '2026-11-20', count: 2, listings: 1, leads: 1 }])
 
     expect(data.payments).toHaveLength(1)
     expect(data.payments[0]).toMatchObject({

@@ -55,7 +55,7 @@ export default defineRoute(routes.exportAccount, async ({ userId, reply }, ctx) 
     .execute()
   const usage = await db
     .selectFrom('api_usage_daily')
-    .select(['day', 'count'])
+    .select(['day', 'count', 'listings', 'leads'])
     .where('user_id', '=', userId)
     .orderBy('day')
     .execute()
@@ -151,7 +151,7 @@ export default defineRoute(routes.exportAccount, async ({ userId, reply }, ctx) 
         draft: parsedJson(row.draft),
       })),
       leads: mine(leads),
-      usage_by_day: usage.map((row) => ({ date: row.day, count: row.count })),
+      usage_by_day: usage.map(({ day, ...counts }) => ({ date: day, ...counts })),
       payments: mine(payments),
       subscriptions: mine(subscriptions),
       checkout_sessions: mine(checkouts),

@@ -1,7 +1,7 @@
 import type { Me } from '../../api/schemas/users.ts'
 import type { AppContext } from '../app-context.ts'
 import { SESSION_ENDED_MESSAGE } from '../auth/authenticate.ts'
-import { isSubscribed, loadAccountStatus } from '../billing/access.ts'
+import { isSubscribed, loadAccountStatus, subscriptionState } from '../billing/access.ts'
 import { preparedQuery } from '../db/prepared.ts'
 import { AppError } from '../http/app-error.ts'
 import { isAdminEmail } from './admins.ts'
@@ -34,14 +34,16 @@ export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
   ])
   // A valid token for a deleted account: the session is over.
   if (!account || !settings) throw new AppError(401, SESSION_ENDED_MESSAGE)
-  const subscribed = isSubscribed(account, ctx.clock())
+  const now = ctx.clock()
+  const subscription = isSubscribed(account, now) ? account.subscription : null
   return {
     _id: account.userId,
     full_name: account.fullName,
     email: account.email,
     phone: account.phone,
-    is_subscribed: subscribed,
-    subscription_expiry: subscribed ? (account.subscription?.expiry ?? null) : null,
+    is_subscribed: subscription !== null,
+    subscription_expiry: subscription?.expiry ?? null,
+    subscription_state: subscription ? subscriptionState(subscription, now) : null,
     trial_end: account.trialEnd,
     is_admin: isAdminEmail(ctx.config, account.email),
     agent_profile:

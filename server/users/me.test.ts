@@ -29,6 +29,7 @@ describe('GET /users/me', () => {
       phone: '+442071838750',
       is_subscribed: false,
       subscription_expiry: null,
+      subscription_state: null,
       trial_end: '2026-11-27T12:00:00.000Z',
       is_admin: false,
       agent_profile: null,

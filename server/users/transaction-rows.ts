@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import type { Transaction } from '../../api/schemas/payment.ts'
 import type { Database, TransactionsTable } from '../db/schema.ts'
+import { containsPattern } from '../db/like.ts'
 
 /** The columns a transaction item is made from. */
 export const TRANSACTION_COLUMNS = [
@@ -34,11 +35,6 @@ function normalize(text: string): string {
   return text.toLowerCase().replace(/_/g, ' ').replace(/\s+/g, ' ').trim()
 }
 
-/** LIKE's wildcards taken literally. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
 /** The largest value of the `integer` columns amounts are stored in (PostgreSQL's int4). */
 const MAX_STORED_CENTS = 2_147_483_647
 
@@ -68,7 +64,7 @@ export function filterTransactions<O>(
   const scoped = query.where('transactions.user_id', '=', userId)
   const text = normalize(q ?? '').replace(/^#/, '')
   if (!text) return scoped
-  const pattern = likePattern(text)
+  const pattern = containsPattern(text)
   const cents = amountCents(text)
   // Each column compared as normalized, so the query's spaces also find its underscores.
   const like = (column: string) =>

@@ -1,14 +1,17 @@
 import { lazy, type ComponentType } from 'react'
+import type { SitePagePath } from '../../api/site-pages.ts'
 import { LandingPage } from '../features/landing/landing-page.tsx'
 
 export interface PageEntry {
-  path: string
+  /** One of the site's paths (api/site-pages.ts), which the server answers 200. */
+  path: SitePagePath
   component: ComponentType
 }
 
 /**
  * Every route of the site (SPEC §2). The landing page is in the first bundle; everything else
- * loads on demand (DESIGN §9). A new page adds its file under features/ and one line here.
+ * loads on demand (DESIGN §9). A new page adds its file under features/, its path to
+ * api/site-pages.ts and one line here.
  */
 export const pages: PageEntry[] = [
   { path: '/', component: LandingPage },

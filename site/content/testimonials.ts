@@ -1,4 +1,8 @@
-/** SPEC §3 "Testimonial": five fixed sample reviews, rating 5 each, used by the landing page and the guest pages. */
+/**
+ * Five fixed sample reviews (the specification's Testimonial), rating 5 each, used by the landing
+ * page and the guest pages, always under the sample label (components/sample-reviews-note.tsx).
+ * Written for illustration: the people and brokerages are invented; no real company is named.
+ */
 export interface Testimonial {
   id: number
   name: string
@@ -14,7 +18,7 @@ export const testimonials: Testimonial[] = [
   {
     id: 1,
     name: 'Sarah Mitchell',
-    role: 'Realtor, Keller Williams',
+    role: 'Realtor, Example Realty Group',
     location: 'Austin, TX',
     rating: 5,
     image: null,
@@ -44,7 +48,7 @@ export const testimonials: Testimonial[] = [
   {
     id: 4,
     name: 'James Carter',
-    role: 'Team Lead, RE/MAX',
+    role: 'Team Lead, Sample Peak Realty',
     location: 'Denver, CO',
     rating: 5,
     image: null,

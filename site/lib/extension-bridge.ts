@@ -101,6 +101,11 @@ export async function getExtensionSession(): Promise<ExtensionSession | null> {
   return value
 }
 
+/** Is the extension installed in this browser (and allowed to talk to this site)? */
+export async function isExtensionInstalled(): Promise<boolean> {
+  return (await getExtensionSession()) !== null
+}
+
 /**
  * The extension's answer to Fill again: Marketplace opened with a fresh draft, or why not (the
  * same kinds as a conversion from the popup: `upgrade`, `session-expired`, `offline`, `server`,

@@ -4,6 +4,8 @@
  * pending drafts are in chrome.storage, the photos in Cache Storage. Listeners are registered
  * synchronously at the top level, as Chrome requires for events to wake the worker.
  */
+// First: zod's settings must be in place before any schema is built (the module says why).
+import '../../api/zod-jitless.ts'
 import { dispatch, type Handler, type Handlers, type Channel } from '../messages.ts'
 import { RETIRED_LOCAL_KEYS, removeKeys } from '../storage.ts'
 import { recoverInterruptedConversion } from './conversion.ts'

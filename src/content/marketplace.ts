@@ -6,6 +6,8 @@
  * report. Tokens never come here; the worker answers only about this tab's draft. Built as a
  * self-contained script (vite.config.ts).
  */
+// First: zod's settings must be in place before any schema is built (the module says why).
+import '../../api/zod-jitless.ts'
 import { afterFill, fillSummary, fillWithRefresh } from '../marketplace/index.ts'
 import { toFile } from '../marketplace/photos.ts'
 import { showFillProgress } from '../marketplace/report-panel.ts'

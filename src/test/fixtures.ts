@@ -72,6 +72,7 @@ export function sampleMe(overrides: Partial<Me> = {}): Me {
     phone: '+14155550123',
     is_subscribed: false,
     subscription_expiry: null,
+    subscription_state: null,
     trial_end: '2030-01-01T00:00:00.000Z',
     is_admin: false,
     agent_profile: null,

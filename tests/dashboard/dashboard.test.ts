@@ -26,7 +26,9 @@ import {
 import { screenshotDir } from '../support/paths.ts'
 import { startServer, type RunningServer } from '../support/server.ts'
 import { signedOut, signIn } from '../support/site.ts'
-import { serverDatabase, usDate, utcDay } from './data.ts'
+import { longUsDate, serverDatabase, usDate, utcDay } from './data.ts'
+import { accessToken, saveLead } from './leads-data.ts'
+import { convertListing } from './listings-data.ts'
 
 let server: RunningServer
 let chromium: LaunchedBrowser
@@ -138,7 +140,8 @@ describe('trial user', () => {
 
     expect(await badge()).toBe('Trial: 7 days left')
     expect(await textOf(page, '[data-user-name]')).toContain(account.name)
-    await waitForText(page, 'No API calls recorded in the last 7 days', 'main')
+    // No usage yet: the first-run checklist (tests/dashboard/first-run.test.ts).
+    await waitForText(page, 'Get set up', 'main h2')
 
     await goTo('Subscriptions')
     await waitForText(page, 'Free Trial', 'main h2')
@@ -162,24 +165,31 @@ describe('buying, using and cancelling the annual plan', () => {
   it('buys the annual plan through the test checkout and sees the plan, expiry and transaction', async () => {
     account = await createVerifiedAccount(server, 'annual')
     await signIn(page, server.url, account)
+    // Bought after the trial: charged at once (during it, the trial's days are kept instead).
+    db.setTrialEnd(account.email, new Date(Date.now() - 60_000).toISOString())
     await openAnnualCheckout()
 
     await page.locator('button::-p-text(Pay $468.00)').click()
     await page.waitForFunction(
       `location.href.startsWith(${JSON.stringify(`${server.url}/success`)})`,
     )
-    await waitForToast(page, 'Payment Successful.')
+    // /success says what was bought and charged, and stays to be read.
+    await waitForText(page, 'Payment Successful', 'main h1')
+    await waitForText(page, 'Pro Annual', 'main')
+    await waitForText(page, `We charged $468.00 on ${longUsDate(new Date().toISOString())}`, 'main')
+    await page.locator('main a::-p-text(Back to Dashboard)').click()
     await waitForPath(page, '/dashboard')
 
-    // A year of subscription: 365 or 366 days, not a trial.
-    expect(await badge()).toMatch(/^36[56] days left$/)
+    const { subscription_expiry } = await me()
+    const expiry = usDate(subscription_expiry ?? '')
+    // A renewing plan says when it renews, not a countdown.
+    expect(await badge()).toBe(`Renews on ${expiry}`)
 
     await goTo('Subscriptions')
     await waitForText(page, 'Pro Annual', 'main h2')
-    const { subscription_expiry } = await me()
-    const expiry = usDate(subscription_expiry ?? '')
     expect(await textOf(page, '[data-fact="plan"]')).toBe('Pro Annual')
     expect(await textOf(page, '[data-fact="expiry"]')).toBe(expiry)
+    expect(await textOf(page, '[data-fact="next-charge"]')).toBe('$468.00')
     await waitForText(page, 'stays active until its expiry date', 'main')
 
     await goTo('Transactions')
@@ -228,7 +238,8 @@ describe('buying, using and cancelling the annual plan', () => {
     await page.locator('[role="alertdialog"] button::-p-text(Yes, Cancel Subscription)').click()
     await waitForToast(page, 'Subscription canceled successfully.')
     // The dashboard data was reloaded: the plan says when it ends, and cannot be cancelled twice.
-    await waitForText(page, `Cancels on ${expiry}`, 'main')
+    await waitForText(page, 'Cancelled', 'main')
+    expect(await badge()).toBe(`Ends on ${expiry}`)
     expect(await page.$('main button ::-p-text(Cancel Subscription)')).toBeNull()
     await shot('dashboard-subscription-cancelled', 1280)
     await shot('dashboard-subscription-cancelled', 375)
@@ -236,8 +247,8 @@ describe('buying, using and cancelling the annual plan', () => {
     // Access stays until the expiry date: a fresh visit still opens the dashboard.
     await page.setViewport({ width: 1280, height: 900 })
     await open(page, `${server.url}/dashboard/subscriptions`)
-    await waitForText(page, `Cancels on ${expiry}`, 'main')
-    expect(await badge()).toMatch(/^36[56] days left$/)
+    await waitForText(page, 'Cancelled', 'main')
+    expect(await badge()).toBe(`Ends on ${expiry}`)
     expect(pageErrors).toEqual([])
   })
 
@@ -255,17 +266,46 @@ describe('buying, using and cancelling the annual plan', () => {
 describe('usage, transactions and the sidebar', () => {
   it('renders seeded usage as cards and a 7-day chart with labelled, readable bars', async () => {
     const account = await createVerifiedAccount(server, 'usage')
-    // Oldest first, today last: one tiny day next to a busy one, and a day without calls.
+    // Oldest first, today last: one tiny day next to a busy one, and a day without calls. Today's
+    // 7 are 5 seeded, then a listing converted and a lead saved through the API.
     const week = [3, 0, 12, 1, 250, 40, 7]
-    const usage: Record<string, number> = {}
-    week.forEach((count, i) => (usage[utcDay(i - 6)] = count))
+    const leads = [1, 0, 2, 0, 50, 0, 2]
+    const usage: Record<string, { listings: number; leads: number }> = {}
+    week.forEach((count, i) => {
+      const today = i === 6
+      const saved = (leads[i] ?? 0) - (today ? 1 : 0)
+      usage[utcDay(i - 6)] = { listings: count - (leads[i] ?? 0) - (today ? 1 : 0), leads: saved }
+    })
     const older = utcDay(-40)
-    usage[older] = 500
+    usage[older] = { listings: 500, leads: 0 }
     db.seedUsage(account.email, usage)
+    const token = await accessToken(server, account)
+    await convertListing(server, token, {
+      source: 'zillow',
+      source_id: '2077555',
+      street: '12 Usage Ln',
+      price: 450000,
+    })
+    await saveLead(server, token, {
+      source: 'fsbo_com',
+      source_id: '77001',
+      listing_url: 'https://fsbo.com/listings/listings/show/id/77001/',
+      owner_name: 'Sam Owner',
+      phone: '(512) 555-0199',
+      email: null,
+      address: { street: '9 Owner Rd', city: 'Austin', state: 'TX', zip: '78704' },
+      price: 390000,
+      beds: 3,
+      baths: 2,
+      living_area_sqft: 1500,
+      days_on_market: 4,
+      photo_url: null,
+    })
     const monthStart = `${utcDay(0).slice(0, 7)}-01`
-    const month = Object.entries(usage)
+    const month = week
+      .map((count, i) => [utcDay(i - 6), count] as const)
       .filter(([day]) => day >= monthStart)
-      .reduce((sum, [, count]) => sum + count, 0)
+      .reduce((sum, [, count]) => sum + count, older >= monthStart ? 500 : 0)
 
     await signIn(page, server.url, account)
     await page.waitForSelector('[data-usage-chart] canvas')
@@ -274,10 +314,22 @@ describe('usage, transactions and the sidebar', () => {
     expect(await card('today')).toBe('7')
     expect(await card('week')).toBe('313')
     expect(await card('month')).toBe(month.toLocaleString('en-US'))
+    // Each total by kind, and what an API call is.
+    const kinds = (key: string) => textOf(page, `[data-card="${key}"] [data-card-kinds]`)
+    expect(await kinds('total')).toBe('758 listings · 55 leads')
+    expect(await kinds('today')).toBe('5 listings · 2 leads')
+    await waitForText(page, 'An API call is a listing converted', 'main')
+    // Every step is done: nothing left to set up.
+    expect(await page.$('[data-finish-setup]')).toBeNull()
 
-    // The accessible table has the same numbers, by weekday.
-    const table = await textsOf(page, 'main table tbody tr td')
+    // The accessible table has the same numbers, by weekday: listings, leads, all.
+    const table = await textsOf(page, 'main table tbody tr td:last-child')
     expect(table).toEqual(week.map(String))
+    expect(await textsOf(page, 'main table tbody tr td:nth-child(3)')).toEqual(leads.map(String))
+    expect(await textsOf(page, '[data-chart-legend] li')).toEqual([
+      'Listings converted',
+      'Leads saved',
+    ])
 
     // Bars: the busiest fills the plot, the 1-call day is at least 20 px, the empty day is flat.
     await page.waitForSelector('[data-usage-chart] .uplot[data-bar-heights]')
@@ -292,6 +344,15 @@ describe('usage, transactions and the sidebar', () => {
     expect(heights[3]).toBeGreaterThanOrEqual(20)
     expect(heights[1]).toBe(0)
     expect(heights[2]).toBeCloseTo((12 / 250) * tallest < 20 ? 20 : (12 / 250) * tallest, 0)
+    // Each bar is split by kind in proportion: the busiest day's 200 listings under its 50 leads.
+    const parts = ((await attributeOf(page, '[data-usage-chart] .uplot', 'data-bar-parts')) ?? '')
+      .split(',')
+      .map((bar) => bar.split('/').map(Number))
+    const [busyListings = 0, busyLeads = 0, busyUnknown = 0] = parts[4] ?? []
+    expect(busyListings + busyLeads).toBeCloseTo(tallest, 0)
+    expect(busyListings / busyLeads).toBeCloseTo(4, 1)
+    expect(busyUnknown).toBe(0)
+    expect(parts[1]).toEqual([0, 0, 0])
 
     // Hovering a bar shows its exact count.
     const box = await (await page.$('[data-usage-chart] .u-over'))?.boundingBox()

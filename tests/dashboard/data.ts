@@ -33,15 +33,26 @@ export function serverDatabase(server: RunningServer) {
     setTrialEnd(email: string, iso: string): void {
       db.prepare('update users set trial_end = ? where lower(email) = lower(?)').run(iso, email)
     },
-    /** Per-day API call counters, as the server's conversion endpoint keeps them. */
-    seedUsage(email: string, days: Record<string, number>): void {
+    /**
+     * Per-day API call counters, as conversions (`listings`) and lead saves (`leads`) keep them;
+     * a day given as a number is listings only.
+     */
+    seedUsage(
+      email: string,
+      days: Record<string, number | { listings: number; leads: number }>,
+    ): void {
       const id = userId(email)
       const upsert = db.prepare(
-        'insert into api_usage_daily (user_id, day, count) values (?, ?, ?) ' +
-          'on conflict (user_id, day) do update set count = excluded.count',
+        'insert into api_usage_daily (user_id, day, count, listings, leads) values (?, ?, ?, ?, ?) ' +
+          'on conflict (user_id, day) do update set count = excluded.count, ' +
+          'listings = excluded.listings, leads = excluded.leads',
       )
       db.transaction(() => {
-        for (const [day, count] of Object.entries(days)) upsert.run(id, day, count)
+        for (const [day, kinds] of Object.entries(days)) {
+          const { listings, leads } =
+            typeof kinds === 'number' ? { listings: kinds, leads: 0 } : kinds
+          upsert.run(id, day, listings + leads, listings, leads)
+        }
       })()
     },
     /** Past payments (renewals and the like) for the transaction list. */
@@ -82,6 +93,15 @@ export function utcDay(offset: number, now = new Date()): string {
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
   day.setUTCDate(day.getUTCDate() + offset)
   return day.toISOString().slice(0, 10)
+}
+
+/** "December 1, 2026" in this process's time zone, as /success writes billing dates. */
+export function longUsDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(iso))
 }
 
 /** MM/DD/YYYY in this process's time zone, which the browser it launched shares (SPEC §9). */

@@ -203,7 +203,7 @@ describe('listings page', () => {
     expect(await attributeOf(page, source, 'rel')).toBe('noopener noreferrer')
     const other = 'main tbody tr:nth-child(2)'
     expect(await textsOf(page, `${other} td[data-label="Whose listing"]`)).toEqual([
-      `Permission from Hill Country Homes confirmed ${usDate(new Date().toISOString())}`,
+      `Permission from Hill Country Homes confirmed ${usDate(new Date().toISOString())}; listed by Dana Broker`,
     ])
     // The photos come from the sources' hosts, which the page's policy allows; the listing
     // without photos has the placeholder.

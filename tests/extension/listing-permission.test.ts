@@ -34,6 +34,7 @@ import {
   type ApiSession,
   type ExtensionEnv,
 } from '../support/extension-env.ts'
+import { textOf } from '../support/page.ts'
 
 const LISTING = 'next-data-current-sf-house-for-sale.html'
 /** A Realtor.com listing of another brokerage, converted with the permission box ticked. */
@@ -227,10 +228,8 @@ describe('Fill again from the site', () => {
     // The site signs in with the extension's session, as it does for an agent who installed it.
     const siteTab = await env.ext.browser.newPage()
     await siteTab.goto(`${env.server.url}/dashboard/listings`, { waitUntil: 'load' })
-    const whose = (id: string) =>
-      siteTab.$eval(`tr[data-listing="${id}"] td[data-label="Whose listing"]`, (cell) =>
-        cell.textContent.trim(),
-      )
+    const whose = async (id: string) =>
+      (await textOf(siteTab, `tr[data-listing="${id}"] td[data-label="Whose listing"]`))?.trim()
     await siteTab.waitForSelector(`tr[data-listing="${others._id}"]`)
     expect(await whose(own._id)).toBe('Your listing')
     const confirmed = new Date(others.permission?.confirmed_at ?? '').toLocaleDateString('en-US', {
@@ -238,7 +237,10 @@ describe('Fill again from the site', () => {
       day: '2-digit',
       year: 'numeric',
     })
-    expect(await whose(others._id)).toBe(`Permission from ${brokerage} confirmed ${confirmed}`)
+    const agent = others.permission?.listing_agent
+    expect(await whose(others._id)).toBe(
+      `Permission from ${brokerage} confirmed ${confirmed}${agent ? `; listed by ${agent}` : ''}`,
+    )
 
     await siteTab.locator(`tr[data-listing="${own._id}"] button::-p-text(Fill again)`).click()
     const marketplace = await env.ext.tabAt(MARKETPLACE_URL)

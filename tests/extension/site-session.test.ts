@@ -4,7 +4,8 @@
  * origin as its site (externally_connectable and the worker's sender check), so the site's
  * `chrome.runtime.sendMessage(<extension id>, …)` reaches it. Logging in on the site logs the
  * extension in, logging out there logs it out, and a login in the popup logs the site in.
- * Deleting the account on the site signs the extension out.
+ * Deleting the account on the site signs the extension out. The dashboard's first-run checklist
+ * finds the extension installed through the same channel.
  */
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -19,7 +20,7 @@ import {
   until,
 } from '../support/extension.ts'
 import { ENV_TIMEOUT_MS, startExtensionEnv, type ExtensionEnv } from '../support/extension-env.ts'
-import { fill, open, storageOf, waitForPath } from '../support/page.ts'
+import { fill, open, storageOf, waitForPath, waitForText } from '../support/page.ts'
 import { signIn } from '../support/site.ts'
 
 const LISTING = 'next-data-current-sf-house-for-sale.html'
@@ -101,6 +102,16 @@ describe('one session for the site and the extension', () => {
     await siteTab.waitForSelector(ACCOUNT_MENU)
     await open(siteTab, `${server.url}/dashboard`)
     expect(new URL(siteTab.url()).pathname).toBe('/dashboard')
+  })
+
+  it('ticks the install step of a new agent’s first-run checklist: the extension answers the site', async () => {
+    // Signed in on both since the test before; nothing converted yet: the checklist shows.
+    await siteTab.bringToFront()
+    await open(siteTab, `${env.server.url}/dashboard`)
+    await siteTab.waitForSelector('[data-setup-step="install"][data-done="true"]')
+    await waitForText(siteTab, 'Found in this browser.', '[data-setup-step="install"]')
+    await waitForText(siteTab, '1 of 5 done', '[data-first-run]')
+    expect(await siteTab.$('[data-setup-step="install"] a')).toBeNull()
   })
 
   it('keeps the tokens out of reach of its content scripts', async () => {

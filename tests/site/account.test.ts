@@ -123,6 +123,11 @@ describe('account pages in Chromium', () => {
     await page.locator('button[type="submit"]').click()
     await waitForText(page, 'Password Reset Successful')
 
+    // The used link, opened again, says so at once instead of offering the form.
+    await open(page, link.href)
+    await waitForText(page, 'This reset link is invalid or has expired', 'main h1')
+    expect(await page.$('input[name="password"]')).toBeNull()
+
     // The old password is refused…
     await page.locator('main a[href="/sign-in"]').click()
     await waitForPath(page, '/sign-in')
@@ -131,6 +136,8 @@ describe('account pages in Chromium', () => {
     await page.locator('button[type="submit"]').click()
     await waitForText(page, 'Invalid email or password', '[role="alert"]')
     expect(new URL(page.url()).pathname).toBe('/sign-in')
+    // Said once, beside the form: no toast repeating it.
+    expect(await page.$('.toast-error')).toBeNull()
 
     // …and the new one signs in.
     await fill(page, 'input[name="password"]', newPassword)

@@ -30,10 +30,16 @@ const SHOTS: Shot[] = [
   { name: 'sign-up', path: '/sign-up', ready: 'Create your account' },
   { name: 'sign-in', path: '/sign-in', ready: 'Welcome back' },
   { name: 'forgot-password', path: '/forgot-password', ready: 'Forgot your password?' },
-  { name: 'reset-password', path: '/reset-password?token=x', ready: 'Choose a new password' },
+  // The link is checked on load: a made-up token gets the dead-link page, not the form.
+  {
+    name: 'reset-password-bad',
+    path: '/reset-password?token=x',
+    ready: 'This reset link is invalid or has expired',
+  },
   { name: 'signup-success', path: '/signup-success', ready: 'Thank you for signing up!' },
   { name: 'login-success', path: '/login-success', ready: 'Welcome back' },
   { name: 'cancel', path: '/cancel', ready: 'Payment Cancelled' },
+  { name: 'success-unknown', path: '/success?session_id=cs_test_x', ready: 'Payment Not Found' },
   { name: 'verify-email-bad', path: '/verify-email/bad', ready: 'Verification Failed' },
   { name: 'confirm-email-bad', path: '/confirm-email/bad', ready: 'E-mail not changed' },
   { name: 'not-found', path: '/no-such-page', ready: 'We could not find that page' },

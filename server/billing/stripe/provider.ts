@@ -7,8 +7,14 @@ import type { StripeConfig } from '../../config.ts'
 import type { Database } from '../../db/schema.ts'
 import { AppError } from '../../http/app-error.ts'
 import { planCharge, type PlanRow } from '../plans.ts'
-import type { Activation, BillingDeps, PaymentProvider } from '../provider.ts'
-import { activationOf } from '../subscriptions.ts'
+import {
+  uncompletedCheckoutError,
+  type Activation,
+  type BillingDeps,
+  type PaymentProvider,
+} from '../provider.ts'
+import { checkoutActivation } from '../subscriptions.ts'
+import { trialCarryOver } from '../trial-carry-over.ts'
 import {
   invoiceSubscriptionId,
   localStatus,
@@ -20,7 +26,6 @@ import {
 } from './sync.ts'
 
 export const STRIPE_WEBHOOK_PATH = `${API_PREFIX}/payment/webhook`
-export const SESSION_NOT_FOUND = 'Payment session not found.'
 const PROVIDER_DOWN = 'The payment provider could not be reached. Please try again in a moment.'
 
 /** The SDK client; `api` points it at another endpoint (stripe-mock, the tests' fake). */
@@ -194,6 +199,8 @@ export function createStripeProvider(
         .orderBy('updated_at', 'desc')
         .executeTakeFirst()
       const metadata = { user_id: user.id, plan_id: plan.id }
+      // Bought during the free trial: Stripe keeps it going and charges first when it ends.
+      const trialEnd = trialCarryOver(user.trialEnd, clock())
       const session = await callStripe('checkout.sessions.create', async () =>
         stripe.checkout.sessions.create({
           mode: 'subscription',
@@ -205,7 +212,10 @@ export function createStripeProvider(
             ? { customer: customer.provider_customer_id }
             : { customer_email: user.email }),
           metadata,
-          subscription_data: { metadata },
+          subscription_data: {
+            metadata,
+            ...(trialEnd ? { trial_end: Math.round(trialEnd.getTime() / 1000) } : {}),
+          },
         }),
       )
       if (!session.url) throw new AppError(502, PROVIDER_DOWN)
@@ -236,29 +246,20 @@ export function createStripeProvider(
         .where('id', '=', sessionId)
         .where('provider', '=', 'stripe')
         .executeTakeFirst()
-      if (!local) throw new AppError(404, SESSION_NOT_FOUND)
+      if (!local) throw uncompletedCheckoutError('missing')
       if (!local.fulfilled_at || !local.subscription_id) {
         const session = await callStripe('checkout.sessions.retrieve', () =>
           stripe.checkout.sessions.retrieve(sessionId),
         )
-        if (session.status === 'expired') {
-          throw new AppError(409, 'This checkout has expired. No charges were made.')
-        }
+        if (session.status === 'expired') throw uncompletedCheckoutError('expired')
         if (session.status !== 'complete' || session.payment_status === 'unpaid') {
-          throw new AppError(409, 'This checkout has not been paid.')
+          throw uncompletedCheckoutError('open')
         }
         const apply = await callStripe('subscription', () => completedSession(session))
         if (apply) await db.transaction().execute((trx) => apply(trx, clock()))
       }
-      const done = await db
-        .selectFrom('checkout_sessions')
-        .select('subscription_id')
-        .where('id', '=', sessionId)
-        .executeTakeFirstOrThrow()
-      const activation = done.subscription_id
-        ? await activationOf(db, done.subscription_id)
-        : undefined
-      if (!activation) throw new AppError(409, 'This checkout has not been paid.')
+      const activation = await checkoutActivation(db, sessionId)
+      if (!activation) throw uncompletedCheckoutError('open')
       return activation
     },
 

@@ -5,6 +5,7 @@ import {
   cancelSubscription,
   checkout,
   dashboard,
+  endTrial,
   me,
   transactionCount,
   verifyPayment,
@@ -73,9 +74,13 @@ function latest(
   return last as { id: string } & Record<string, unknown>
 }
 
-/** A user who started a Stripe checkout; answers the session id. */
-async function startStripeCheckout(planId = 'pro-monthly') {
+/**
+ * A user who started a Stripe checkout; answers the session id. Their trial is over first unless
+ * `keepTrial`: a checkout during the trial keeps it (no charge until it ends).
+ */
+async function startStripeCheckout(planId = 'pro-monthly', { keepTrial = false } = {}) {
   const user = await loggedInUser(t)
+  if (!keepTrial) await endTrial(t, user)
   const res = await checkout(t, user, planId)
   expect(res.statusCode).toBe(200)
   const sessionId = latest(stripe.sessions).id
@@ -114,7 +119,7 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     // Not paid yet: verify refuses.
     const early = await verifyPayment(t, sessionId)
     expect(early.statusCode).toBe(409)
-    expect(early.json().message).toBe('This checkout has not been paid.')
+    expect(early.json().message).toBe('This checkout has not been paid. No charges were made.')
 
     // The customer pays; Stripe sends its events, signed.
     for (const event of stripe.completeCheckout(sessionId)) {
@@ -150,6 +155,12 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
       subscription_id: board?.active_subscription_id,
       plan: 'Pro Monthly',
       subscription_expiry: expiry,
+      charge: {
+        amount_in_usd: 49,
+        currency: 'usd',
+        date: '2026-11-20T12:00:00.000Z',
+        status: 'charged',
+      },
     })
     expect(await transactionCount(t)).toBe(1)
 
@@ -276,6 +287,71 @@ describe('Stripe Checkout (against a local fake of the Stripe API)', () => {
     expect(unsigned.statusCode).toBe(400)
     expect(await count('webhook_events')).toBe(0)
     expect(await Promise.all([count('subscriptions'), count('transactions')])).toEqual(before)
+  })
+
+  it('during the trial: Stripe keeps it (trial_end), charges nothing until then, and the first invoice is the first charge', async () => {
+    const { user, sessionId } = await startStripeCheckout('pro-monthly', { keepTrial: true })
+    const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')
+    // The trial's end, 2026-11-27T12:00Z, in Unix seconds.
+    expect(created?.params).toMatchObject({ subscription_data: { trial_end: '1795780800' } })
+
+    for (const event of stripe.completeCheckout(sessionId)) {
+      expect((await deliver(event)).statusCode).toBe(200)
+    }
+    const subscription = latest(stripe.subscriptions)
+    expect(subscription).toMatchObject({ status: 'trialing' })
+    // Its $0 opening invoice is no payment.
+    expect(await transactionCount(t, user.userId)).toBe(0)
+    const verified = await verifyPayment(t, sessionId)
+    expect(verified.json()).toMatchObject({
+      message: 'Subscription started.',
+      data: {
+        plan: 'Pro Monthly',
+        subscription_expiry: '2026-11-27T12:00:00.000Z',
+        charge: {
+          amount_in_usd: 49,
+          currency: 'usd',
+          date: '2026-11-27T12:00:00.000Z',
+          status: 'scheduled',
+        },
+      },
+    })
+    expect((await me(t, user)).json().data).toMatchObject({
+      is_subscribed: true,
+      subscription_state: 'trialing',
+    })
+
+    // The trial ends: Stripe charges the first period.
+    t.clock.set(new Date('2026-11-27T12:00:00.000Z'))
+    for (const event of stripe.renew(subscription.id)) {
+      expect((await deliver(event)).statusCode).toBe(200)
+    }
+    expect((await dashboard(t, user)).json().data).toMatchObject({
+      subscription_expiry: '2026-12-27T12:00:00.000Z',
+      subscription_state: 'renewing',
+      recent_transactions: [
+        {
+          payment_type: 'subscription_cycle',
+          transaction_amount_in_usd: 49,
+          transaction_timestamp: '2026-11-27T12:00:00.000Z',
+        },
+      ],
+    })
+    expect((await verifyPayment(t, sessionId)).json().data?.charge).toEqual({
+      amount_in_usd: 49,
+      currency: 'usd',
+      date: '2026-11-27T12:00:00.000Z',
+      status: 'charged',
+    })
+  })
+
+  it('with under 48 hours of trial left, asks Stripe for the trial it accepts: 48 hours and a margin', async () => {
+    const user = await loggedInUser(t) // trial ends 2026-11-27T12:00Z
+    t.clock.set(new Date('2026-11-27T06:00:00.000Z')) // six hours of it left
+    expect((await checkout(t, user, 'pro-monthly')).statusCode).toBe(200)
+    const created = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')
+    // 2026-11-29T06:10Z: the fake, like Stripe, refuses anything sooner than 48 hours.
+    expect(created?.params).toMatchObject({ subscription_data: { trial_end: '1795932600' } })
   })
 
   it('the test checkout does not exist when Stripe is the provider', async () => {

@@ -90,6 +90,7 @@ export async function syncSubscription(
     cancel_at_period_end: subscription.cancel_at_period_end ? 1 : 0,
     updated_at: nowIso,
     ended_at: subscription.ended_at ? iso(subscription.ended_at) : null,
+    trial_end: subscription.trial_end ? iso(subscription.trial_end) : null,
   }
   const row = await trx
     .insertInto('subscriptions')
@@ -118,7 +119,8 @@ export async function recordInvoice(
   invoice: Stripe.Invoice,
   owner: { id: string; userId: string; planId: string },
 ): Promise<void> {
-  if (invoice.status !== 'paid') return
+  // A trial's opening invoice is $0: nothing was paid, so it is no transaction.
+  if (invoice.status !== 'paid' || invoice.amount_paid === 0) return
   const line = invoice.lines.data[0]
   await recordTransaction(trx, {
     user_id: owner.userId,

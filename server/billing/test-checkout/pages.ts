@@ -21,13 +21,23 @@ h1 { font-size: 1.5rem; margin: 0 0 4px; }
 .price { font-size: 2.5rem; font-weight: 700; margin: 20px 0 0; }
 .price small { font-size: 1rem; font-weight: 500; color: #475569; }
 ul { margin: 20px 0; padding-left: 20px; color: #334155; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 8px 16px; margin: 20px 0; padding: 16px 0 0; border-top: 1px solid #e2e8f0; font-size: 0.9375rem; }
-dt { color: #475569; }
-dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
+.summary { margin: 20px 0; padding: 16px 0 0; border-top: 1px solid #e2e8f0; font-size: 0.9375rem; }
+.row { display: flex; justify-content: space-between; align-items: baseline; gap: 16px; margin: 0 0 8px; }
+.row dt { color: #475569; flex: none; }
+.row dd { margin: 0; text-align: right; }
+/* The e-mail gets a line of its own; it breaks after the @ or before a dot (<wbr>), and only
+   where an address is longer than the whole line anywhere else. */
+.row.stacked { display: block; }
+.row.stacked dd { text-align: left; overflow-wrap: break-word; }
 .total { font-weight: 700; color: #0f172a; }
-.actions { display: flex; gap: 12px; margin-top: 24px; }
-.actions form { flex: 1; margin: 0; }
-button, .button { display: block; width: 100%; padding: 12px 20px; border-radius: 10px; font: inherit; font-weight: 600; text-align: center; text-decoration: none; cursor: pointer; }
+.row.total dt { color: #0f172a; }
+.day { white-space: nowrap; }
+.first-charge { margin: 0 0 8px; padding: 12px 14px; border-radius: 10px; background: #eff6ff; color: #1e3a8a; font-weight: 600; }
+.actions { display: flex; align-items: stretch; gap: 12px; margin-top: 24px; }
+.actions form { flex: 1; display: flex; margin: 0; }
+button, .button { display: flex; align-items: center; justify-content: center; width: 100%; min-height: 48px; padding: 10px 20px; border-radius: 10px; font: inherit; font-weight: 600; line-height: 1.25; text-align: center; text-decoration: none; cursor: pointer; }
+/* Side by side the two buttons would wrap unevenly on a phone: stacked, the primary on top. */
+@media (max-width: 440px) { .actions { flex-direction: column-reverse; } }
 .primary { background: #1d4ed8; color: #fff; border: 1px solid #1d4ed8; }
 .primary:hover { background: #1e40af; }
 .secondary { background: #fff; color: #0f172a; border: 1px solid #cbd5e1; }
@@ -40,7 +50,12 @@ a { color: #1d4ed8; }
 @media print { body { background: #fff; } .top, .no-print { display: none; } .card { box-shadow: none; border: 0; } }
 `
 
-const LOGO = `<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="8" fill="#1d4ed8"/><path d="M7 17l9-8 9 8v8a1 1 0 0 1-1 1h-5v-6h-6v6H8a1 1 0 0 1-1-1z" fill="#fff"/></svg>`
+const LOGO_PATHS = `<rect width="32" height="32" rx="8" fill="#1d4ed8"/><path d="M7 17l9-8 9 8v8a1 1 0 0 1-1 1h-5v-6h-6v6H8a1 1 0 0 1-1-1z" fill="#fff"/>`
+const LOGO = `<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true">${LOGO_PATHS}</svg>`
+/** The site's favicon (site/public/favicon.svg), inline: the pages' CSP allows data: images only. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${LOGO_PATHS}</svg>`,
+)}`
 
 function page(title: string, siteUrl: string, body: string): string {
   return `<!doctype html>
@@ -50,6 +65,7 @@ function page(title: string, siteUrl: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} — ${escapeHtml(brand.name)}</title>
+<link rel="icon" href="${FAVICON}" type="image/svg+xml">
 <style>${STYLE}</style>
 </head>
 <body>
@@ -60,6 +76,17 @@ ${body}
 </main>
 </body>
 </html>`
+}
+
+/**
+ * An e-mail address, escaped, that may wrap after its @ or before a dot (`<wbr>`) rather than
+ * in the middle of a word.
+ */
+export function breakableEmail(email: string): string {
+  const at = email.lastIndexOf('@')
+  const dotted = (part: string) => part.split('.').map(escapeHtml).join('<wbr>.')
+  if (at < 0) return dotted(email)
+  return `${dotted(email.slice(0, at))}@<wbr>${dotted(email.slice(at + 1))}`
 }
 
 /** "November 20, 2026" — dates in UTC, as stored. */
@@ -82,17 +109,35 @@ export interface CheckoutPageInput {
   charge: PlanCharge
   features: string[]
   email: string
+  /** The free trial is kept: nothing is due today and the first charge falls then (UTC ISO). */
+  firstChargeAt: string | null
+}
+
+/** The words of the Pay button; with the trial kept nothing is paid, so it says so. */
+export function payButtonLabel(charge: PlanCharge, firstChargeAt: string | null): string {
+  return firstChargeAt ? 'Start subscription' : `Pay ${formatUsd(charge.amountCents)}`
 }
 
 export function renderCheckoutPage(input: CheckoutPageInput): string {
-  const { charge } = input
+  const { charge, firstChargeAt } = input
   const id = encodeURIComponent(input.sessionId)
+  const price = formatUsd(charge.amountCents)
   const perMonth =
     charge.interval === 'year'
-      ? `<p class="muted">${formatUsd(input.monthlyCents)} per month, billed ${formatUsd(charge.amountCents)} once a year</p>`
+      ? `<p class="muted">${formatUsd(input.monthlyCents)} per month, billed ${price} once a year</p>`
       : '<p class="muted">Billed monthly</p>'
   const features = input.features.map((f) => `<li>${escapeHtml(f)}</li>`).join('')
   const renews = charge.interval === 'year' ? 'every year' : 'every month'
+  const trial = firstChargeAt
+    ? `<div class="row"><dt>Free trial</dt><dd>Continues until ${escapeHtml(longDate(firstChargeAt))}</dd></div>
+<div class="row"><dt>Then</dt><dd>${price} ${charge.intervalLabel}</dd></div>`
+    : ''
+  const firstCharge = firstChargeAt
+    ? `<p class="first-charge">Your first charge of ${price} is on <span class="day">${escapeHtml(longDate(firstChargeAt))}</span>.</p>`
+    : ''
+  const note = firstChargeAt
+    ? `Start subscription records the subscription and keeps your free trial: nothing is charged until it ends on ${escapeHtml(longDate(firstChargeAt))}, when the first test payment of ${price} is recorded, then one ${renews}. No card is asked for and no money moves.`
+    : `Pay records a test payment and starts the subscription at once; no card is asked for and no money moves. Renewals are recorded the same way.`
   return page(
     TEST_CHECKOUT_BANNER,
     input.siteUrl,
@@ -100,19 +145,21 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
 <strong class="test" role="note">${TEST_CHECKOUT_BANNER}</strong>
 <p class="muted">Subscribe to</p>
 <h1 id="plan">${escapeHtml(input.planName)}</h1>
-<p class="price">${formatUsd(charge.amountCents)} <small>${charge.intervalLabel}</small></p>
+<p class="price">${price} <small>${charge.intervalLabel}</small></p>
 ${perMonth}
 ${features ? `<ul>${features}</ul>` : ''}
-<dl>
-<dt>Account</dt><dd>${escapeHtml(input.email)}</dd>
-<dt>Renews</dt><dd>Automatically ${renews}, until you cancel</dd>
-<dt class="total">Due today</dt><dd class="total">${formatUsd(charge.amountCents)}</dd>
+<dl class="summary">
+<div class="row stacked"><dt>Account</dt><dd>${breakableEmail(input.email)}</dd></div>
+<div class="row"><dt>Renews</dt><dd>Automatically ${renews}, until you cancel</dd></div>
+${trial}
+<div class="row total"><dt>Due today</dt><dd>${firstChargeAt ? formatUsd(0) : price}</dd></div>
 </dl>
+${firstCharge}
 <div class="actions">
 <form method="post" action="/checkout/test/${id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
-<form method="post" action="/checkout/test/${id}/pay"><button type="submit" class="primary">Pay ${formatUsd(charge.amountCents)}</button></form>
+<form method="post" action="/checkout/test/${id}/pay"><button type="submit" class="primary">${payButtonLabel(charge, firstChargeAt)}</button></form>
 </div>
-<p class="note">This is ${escapeHtml(brand.name)}'s built-in test checkout. Pay records a test payment and starts the subscription at once; no card is asked for and no money moves. Renewals are recorded the same way.</p>
+<p class="note">This is ${escapeHtml(brand.name)}'s built-in test checkout. ${note}</p>
 </section>`,
   )
 }
@@ -161,15 +208,15 @@ export function renderReceiptPage(r: ReceiptPageInput): string {
 <strong class="test" role="note">Test payment — no money moved</strong>
 <p class="muted">Receipt from ${escapeHtml(brand.name)}</p>
 <h1 id="receipt">${formatUsd(r.amountCents)} paid ${escapeHtml(longDate(r.paidAt))}</h1>
-<dl>
-<dt>Receipt number</dt><dd>#${escapeHtml(r.transactionId.slice(0, 8).toUpperCase())}</dd>
-<dt>Status</dt><dd${r.status === 'succeeded' ? ' class="ok"' : ''}>${escapeHtml(r.status === 'succeeded' ? 'Paid' : r.status)}</dd>
-<dt>Payment type</dt><dd>${escapeHtml(r.paymentType.replaceAll('_', ' '))}</dd>
-<dt>Billed to</dt><dd>${escapeHtml(r.customerName)}<br>${escapeHtml(r.customerEmail)}</dd>
+<dl class="summary">
+<div class="row"><dt>Receipt number</dt><dd>#${escapeHtml(r.transactionId.slice(0, 8).toUpperCase())}</dd></div>
+<div class="row"><dt>Status</dt><dd${r.status === 'succeeded' ? ' class="ok"' : ''}>${escapeHtml(r.status === 'succeeded' ? 'Paid' : r.status)}</dd></div>
+<div class="row"><dt>Payment type</dt><dd>${escapeHtml(r.paymentType.replaceAll('_', ' '))}</dd></div>
+<div class="row stacked"><dt>Billed to</dt><dd>${escapeHtml(r.customerName)}<br>${breakableEmail(r.customerEmail)}</dd></div>
 </dl>
-<dl>
-<dt>${escapeHtml(line)}${period ? `<br><small>${escapeHtml(period)}</small>` : ''}</dt><dd>${formatUsd(r.amountCents)}</dd>
-<dt class="total">Total</dt><dd class="total">${formatUsd(r.amountCents)}</dd>
+<dl class="summary">
+<div class="row"><dt>${escapeHtml(line)}${period ? `<br><small>${escapeHtml(period)}</small>` : ''}</dt><dd>${formatUsd(r.amountCents)}</dd></div>
+<div class="row total"><dt>Total</dt><dd>${formatUsd(r.amountCents)}</dd></div>
 </dl>
 <div class="actions no-print"><a class="button secondary" href="${escapeHtml(r.siteUrl)}/dashboard/transactions">Back to your transactions</a></div>
 </section>`,

@@ -6,11 +6,16 @@ import { z } from 'zod'
 import { addSeconds } from '../../clock.ts'
 import { newId } from '../../db/ids.ts'
 import type { CheckoutSessionRow, Database } from '../../db/schema.ts'
-import { AppError } from '../../http/app-error.ts'
 import { addBillingPeriod, planCharge } from '../plans.ts'
-import type { Activation, BillingDeps, PaymentProvider } from '../provider.ts'
 import {
-  activationOf,
+  uncompletedCheckoutError,
+  type Activation,
+  type BillingDeps,
+  type PaymentProvider,
+} from '../provider.ts'
+import { trialCarryOver } from '../trial-carry-over.ts'
+import {
+  checkoutActivation,
   findRunningSubscription,
   markCancelAtPeriodEnd,
   markEnded,
@@ -27,8 +32,6 @@ import {
 export const TEST_CHECKOUT_PATH = '/checkout/test'
 /** An unpaid checkout lapses after a day, as Stripe's do. */
 export const CHECKOUT_TTL_SECONDS = 24 * 3600
-
-export const SESSION_NOT_FOUND = 'Payment session not found.'
 
 const featureList = z.array(z.string())
 
@@ -66,10 +69,24 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
       .executeTakeFirst()
   }
 
+  /** What verify-payment answers for a fulfilled session. */
+  async function activationOfSession(
+    executor: Kysely<Database>,
+    sessionId: string,
+  ): Promise<Activation> {
+    const done = await checkoutActivation(executor, sessionId)
+    if (!done) throw new Error(`checkout ${sessionId} is fulfilled without a subscription`)
+    return done
+  }
+
   /**
-   * Activates or extends the subscription a paid checkout bought, once. The conditional update
-   * that sets `fulfilled_at` is the gate: whoever sets it does the work; everyone else (a second
-   * verify, a double-clicked Pay, another instance) reads the result.
+   * Activates, resumes or extends the subscription a paid checkout bought, once. The conditional
+   * update that sets `fulfilled_at` is the gate: whoever sets it does the work; everyone else (a
+   * second verify, a double-clicked Pay, another instance) reads the result.
+   *
+   * Bought during the free trial, the subscription keeps the trial's days: its first period ends
+   * when the trial does and nothing is charged now; the renewal job charges then, as Stripe does
+   * at a subscription's `trial_end`.
    */
   async function fulfil(trx: Kysely<Database>, sessionId: string, now: Date): Promise<Activation> {
     const nowIso = now.toISOString()
@@ -81,17 +98,11 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
       .where('fulfilled_at', 'is', null)
       .executeTakeFirst()
     const session = await loadSession(trx, sessionId)
-    if (!session) throw new AppError(404, SESSION_NOT_FOUND)
-    if (claimed.numUpdatedRows === 0n) {
-      const done = session.subscription_id
-        ? await activationOf(trx, session.subscription_id)
-        : undefined
-      if (!done) throw new Error(`checkout ${sessionId} is fulfilled without a subscription`)
-      return done
-    }
+    if (!session) throw uncompletedCheckoutError('missing')
+    if (claimed.numUpdatedRows === 0n) return activationOfSession(trx, sessionId)
     // Its account was deleted (the deletion keeps paid checkouts only, detached): nothing to fulfil.
     const userId = session.user_id
-    if (userId === null) throw new AppError(404, SESSION_NOT_FOUND)
+    if (userId === null) throw uncompletedCheckoutError('missing')
 
     const plan = await trx
       .selectFrom('plans')
@@ -100,15 +111,26 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
       .executeTakeFirstOrThrow()
     const charge = planCharge(plan)
     await lockUserRow(trx, userId)
+    const user = await trx
+      .selectFrom('users')
+      .select('trial_end')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
     const running = await findRunningSubscription(trx, userId, 'test', now)
     let subscriptionId: string
-    let periodStart: string
-    let periodEnd: string
-    if (running) {
+    if (running?.trial_end && running.trial_end > nowIso && running.cancel_at_period_end === 1) {
+      // Cancelled during the kept trial and bought again: it goes on, first charged as before.
+      subscriptionId = running.id
+      await trx
+        .updateTable('subscriptions')
+        .set({ plan_id: plan.id, cancel_at_period_end: 0, updated_at: nowIso })
+        .where('id', '=', running.id)
+        .execute()
+    } else if (running) {
       // Paying again while subscribed (e.g. after cancelling) extends from the current end.
       subscriptionId = running.id
-      periodStart = running.current_period_end
-      periodEnd = addBillingPeriod(new Date(periodStart), charge.interval).toISOString()
+      const periodStart = running.current_period_end
+      const periodEnd = addBillingPeriod(new Date(periodStart), charge.interval).toISOString()
       await trx
         .updateTable('subscriptions')
         .set({
@@ -119,10 +141,17 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
         })
         .where('id', '=', running.id)
         .execute()
+      await recordCheckoutPayment(trx, session, {
+        subscriptionId,
+        periodStart,
+        periodEnd,
+        paymentType: 'subscription_update',
+        now: nowIso,
+      })
     } else {
       subscriptionId = newId()
-      periodStart = nowIso
-      periodEnd = addBillingPeriod(now, charge.interval).toISOString()
+      const trialEnd = trialCarryOver(user.trial_end, now)?.toISOString() ?? null
+      const periodEnd = trialEnd ?? addBillingPeriod(now, charge.interval).toISOString()
       await trx
         .insertInto('subscriptions')
         .values({
@@ -138,31 +167,55 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
           created_at: nowIso,
           updated_at: nowIso,
           ended_at: null,
+          trial_end: trialEnd,
         })
         .execute()
+      if (trialEnd === null) {
+        await recordCheckoutPayment(trx, session, {
+          subscriptionId,
+          periodStart: nowIso,
+          periodEnd,
+          paymentType: 'subscription_create',
+          now: nowIso,
+        })
+      }
     }
-    const transactionId = newId()
-    await recordTransaction(trx, {
-      id: transactionId,
-      user_id: userId,
-      subscription_id: subscriptionId,
-      plan_id: plan.id,
-      provider: 'test',
-      provider_reference: `test_checkout:${session.id}`,
-      payment_type: running ? 'subscription_update' : 'subscription_create',
-      amount_cents: session.amount_cents,
-      currency: session.currency,
-      receipt_url: testReceiptUrl(config.apiUrl, transactionId),
-      period_start: periodStart,
-      period_end: periodEnd,
-      created_at: nowIso,
-    })
     await trx
       .updateTable('checkout_sessions')
       .set({ subscription_id: subscriptionId })
       .where('id', '=', session.id)
       .execute()
-    return { subscriptionId, planName: plan.package_name, expiry: periodEnd }
+    return activationOfSession(trx, sessionId)
+  }
+
+  /** The checkout's own payment, for the period it pays. */
+  async function recordCheckoutPayment(
+    trx: Kysely<Database>,
+    session: CheckoutSessionRow,
+    payment: {
+      subscriptionId: string
+      periodStart: string
+      periodEnd: string
+      paymentType: 'subscription_create' | 'subscription_update'
+      now: string
+    },
+  ): Promise<void> {
+    const transactionId = newId()
+    await recordTransaction(trx, {
+      id: transactionId,
+      user_id: session.user_id,
+      subscription_id: payment.subscriptionId,
+      plan_id: session.plan_id,
+      provider: 'test',
+      provider_reference: `test_checkout:${session.id}`,
+      payment_type: payment.paymentType,
+      amount_cents: session.amount_cents,
+      currency: session.currency,
+      receipt_url: testReceiptUrl(config.apiUrl, transactionId),
+      period_start: payment.periodStart,
+      period_end: payment.periodEnd,
+      created_at: payment.now,
+    })
   }
 
   /** Pay: the session becomes paid and is fulfilled in the same transaction. */
@@ -259,12 +312,11 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
 
     async verifyCheckout(sessionId) {
       const session = await loadSession(db, sessionId)
-      if (!session) throw new AppError(404, SESSION_NOT_FOUND)
-      if (session.status === 'canceled') {
-        throw new AppError(409, 'This checkout was cancelled. No charges were made.')
-      }
+      if (!session) throw uncompletedCheckoutError('missing')
+      if (session.status === 'canceled') throw uncompletedCheckoutError('canceled')
       if (session.status === 'open') {
-        throw new AppError(409, 'This checkout has not been paid.')
+        const expired = session.expires_at <= clock().toISOString()
+        throw uncompletedCheckoutError(expired ? 'expired' : 'open')
       }
       return db.transaction().execute((trx) => fulfil(trx, sessionId, clock()))
     },
@@ -304,6 +356,7 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
               'plans.billing_cycle',
               'plans.features',
               'users.email',
+              'users.trial_end',
             ])
             .where('checkout_sessions.id', '=', sessionId)
             .where('checkout_sessions.provider', '=', 'test')
@@ -323,6 +376,7 @@ export function createTestCheckoutProvider(deps: BillingDeps): PaymentProvider {
               charge: planCharge(row),
               features: featureList.parse(JSON.parse(row.features)),
               email: row.email,
+              firstChargeAt: trialCarryOver(row.trial_end, clock())?.toISOString() ?? null,
             }),
           )
         })

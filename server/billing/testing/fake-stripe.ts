@@ -38,7 +38,7 @@ export interface FakeStripe {
   failing: boolean
   /** The customer pays on Stripe's page; answers the events Stripe sends for it, in its order. */
   completeCheckout: (sessionId: string) => Stripe.Event[]
-  /** The billing engine charges the next period. */
+  /** The billing engine charges the next period (the first, at the end of a trial). */
   renew: (subscriptionId: string) => Stripe.Event[]
   /** The subscription ends (cancelled at period end, or deleted in the dashboard). */
   endSubscription: (subscriptionId: string) => Stripe.Event[]
@@ -81,6 +81,10 @@ function list(url: string, data: Obj[]): Obj {
 }
 
 class NotFound extends Error {}
+class InvalidRequest extends Error {}
+
+/** Stripe refuses a Checkout Session whose trial ends sooner than this. */
+const MIN_CHECKOUT_TRIAL_SECONDS = 48 * 3600
 
 export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
   const prices = new Map<string, Obj>()
@@ -138,6 +142,12 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
     const sessionId = id('cs_test')
     const lineItems = params.line_items as Obj[]
     find(prices, lineItems[0]?.price as string, 'price')
+    const trialEnd = (params.subscription_data as Obj | undefined)?.trial_end
+    if (trialEnd !== undefined && Number(trialEnd) < now() + MIN_CHECKOUT_TRIAL_SECONDS) {
+      throw new InvalidRequest(
+        'subscription_data.trial_end: must be at least 48 hours in the future.',
+      )
+    }
     const session: Obj = {
       id: sessionId,
       object: 'checkout.session',
@@ -168,17 +178,19 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
     return Math.floor(end.getTime() / 1000)
   }
 
+  /** A paid invoice of the subscription's price; a trial's opening invoice is $0. */
   function paidInvoice(subscription: Obj, reason: string, start: number, end: number): Obj {
     const item = (subscription.items as { data: Obj[] }).data[0] as Obj
     const price = item.price as Obj
+    const amount = subscription.status === 'trialing' ? 0 : price.unit_amount
     const invoice: Obj = {
       id: id('in'),
       object: 'invoice',
       status: 'paid',
       customer: subscription.customer,
       currency: price.currency,
-      amount_due: price.unit_amount,
-      amount_paid: price.unit_amount,
+      amount_due: amount,
+      amount_paid: amount,
       billing_reason: reason,
       created: now(),
       hosted_invoice_url: `https://invoice.stripe.test/i/${String(subscription.id)}/${start}`,
@@ -188,7 +200,7 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
         subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
       },
       lines: list('/v1/invoices/lines', [
-        { id: id('il'), object: 'line_item', amount: price.unit_amount, period: { start, end } },
+        { id: id('il'), object: 'line_item', amount, period: { start, end } },
       ]),
     }
     invoices.set(invoice.id as string, invoice)
@@ -249,13 +261,19 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
       const session = find(sessions, sessionId, 'checkout.session')
       const price = find(prices, (session._line_items as Obj[])[0]?.price as string, 'price')
       const start = now()
-      const end = periodAfter(start, (price.recurring as Obj).interval as string)
+      const subscriptionData = session._subscription_data as Obj
+      // With a trial the first period runs to its end, and the first charge comes then.
+      const trialEnd =
+        subscriptionData.trial_end === undefined ? null : Number(subscriptionData.trial_end)
+      const end = trialEnd ?? periodAfter(start, (price.recurring as Obj).interval as string)
       const customer = (session.customer as string | null) ?? id('cus')
-      const metadata = ((session._subscription_data as Obj).metadata as Obj | undefined) ?? {}
+      const metadata = (subscriptionData.metadata as Obj | undefined) ?? {}
       const subscription: Obj = {
         id: id('sub'),
         object: 'subscription',
-        status: 'active',
+        status: trialEnd === null ? 'active' : 'trialing',
+        trial_start: trialEnd === null ? null : start,
+        trial_end: trialEnd,
         customer,
         cancel_at_period_end: false,
         canceled_at: null,
@@ -277,7 +295,7 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
       const invoice = paidInvoice(subscription, 'subscription_create', start, end)
       Object.assign(session, {
         status: 'complete',
-        payment_status: 'paid',
+        payment_status: trialEnd === null ? 'paid' : 'no_payment_required',
         customer,
         subscription: subscription.id,
         invoice: invoice.id,
@@ -295,6 +313,8 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
       const start = item.current_period_end as number
       const end = periodAfter(start, ((item.price as Obj).recurring as Obj).interval as string)
       Object.assign(item, { current_period_start: start, current_period_end: end })
+      // A trial ends with its first charge.
+      subscription.status = 'active'
       const invoice = paidInvoice(subscription, 'subscription_cycle', start, end)
       return [event('invoice.paid', invoice), event('customer.subscription.updated', subscription)]
     },
@@ -342,8 +362,9 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
     try {
       send(res, 200, route(method, url.pathname, params))
     } catch (error) {
-      if (!(error instanceof NotFound)) throw error
-      send(res, 404, { error: { type: 'invalid_request_error', message: error.message } })
+      if (!(error instanceof NotFound || error instanceof InvalidRequest)) throw error
+      const status = error instanceof NotFound ? 404 : 400
+      send(res, status, { error: { type: 'invalid_request_error', message: error.message } })
     }
   }
 

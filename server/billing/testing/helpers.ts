@@ -87,12 +87,25 @@ export function submitForm(t: TestApp, action: string): Promise<LightMyRequestRe
   })
 }
 
+/** The checkout page's Pay button: "Pay $49.00", or "Start subscription" when the trial is kept. */
+export const PAY_BUTTON = /Pay \$|Start subscription/
+
 /** Opens the checkout page of a checkout_url and presses Pay; answers the page and the reply. */
 export async function payOnTestCheckout(t: TestApp, checkoutUrl: string) {
   const page = await t.app.inject({ method: 'GET', url: pathOf(checkoutUrl) })
   if (page.statusCode !== 200) throw new Error(`checkout page: ${page.statusCode} ${page.body}`)
-  const paid = await submitForm(t, formAction(page.body, /Pay/))
+  const paid = await submitForm(t, formAction(page.body, PAY_BUTTON))
   return { page, paid }
+}
+
+/** The free trial ends now: a checkout from here on charges at once. */
+export async function endTrial(t: TestApp, user: Session): Promise<void> {
+  await t.ctx.db
+    .updateTable('users')
+    .set({ trial_end: t.clock().toISOString() })
+    .where('id', '=', user.userId)
+    .where('trial_end', '>', t.clock().toISOString())
+    .execute()
 }
 
 /** The session id /success receives, from Pay's redirect. */
@@ -102,8 +115,18 @@ export function successSessionId(location: string): string {
   return id
 }
 
-/** Trial user → checkout → Pay → verify: a subscriber. */
-export async function subscribeWithTestCheckout(t: TestApp, user: Session, planId = 'pro-monthly') {
+/**
+ * Checkout → Pay → verify: a subscriber, charged at once. A trial still running is ended first
+ * (endTrial), since most tests are about paid periods; `keepTrial` buys during the trial, which
+ * keeps its days and is first charged when it ends.
+ */
+export async function subscribeWithTestCheckout(
+  t: TestApp,
+  user: Session,
+  planId = 'pro-monthly',
+  { keepTrial = false }: { keepTrial?: boolean } = {},
+) {
+  if (!keepTrial) await endTrial(t, user)
   const started = await checkout(t, user, planId)
   if (started.statusCode !== 200) throw new Error(`checkout: ${started.body}`)
   const { paid } = await payOnTestCheckout(t, String(started.json().data?.checkout_url))

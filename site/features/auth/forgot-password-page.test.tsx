@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { toast } from '../../lib/toast.tsx'
 import { fail, ok, sent, stubFetch } from '../../testing/http.ts'
@@ -56,7 +56,7 @@ describe('forgot password (SPEC §2, §4, §5, §8)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Too many requests. Try again in a few minutes.',
     )
-    expect(error).toHaveBeenCalledWith('Too many requests. Try again in a few minutes.')
+    expect(error).not.toHaveBeenCalled()
     expect(screen.queryByRole('heading', { name: 'Email Sent' })).not.toBeInTheDocument()
   })
 
@@ -67,9 +67,9 @@ describe('forgot password (SPEC §2, §4, §5, §8)', () => {
     await user.type(email, 'ann@example.com')
     await user.click(submit)
 
-    await waitFor(() => {
-      expect(error).toHaveBeenCalledWith('Failed to process password reset request.')
-    })
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to process password reset request.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to process password reset request.',
+    )
+    expect(error).not.toHaveBeenCalled()
   })
 })

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
 import { EMAIL_PATTERN, messages } from '../../../api/validation-rules.ts'
 import { usePageTitle } from '../../lib/page-title.ts'
-import { toast } from '../../lib/toast.tsx'
 import { resetPasswordRequest } from './api/reset-password-request.ts'
 import { errorMessage } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
@@ -33,7 +32,6 @@ export default function ForgotPasswordPage() {
       await resetPasswordRequest(email.trim())
     } catch (error) {
       const message = errorMessage(error, FORGOT_FAILED_MESSAGE)
-      toast.error(message)
       setBanner(message)
       return
     }

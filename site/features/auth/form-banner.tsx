@@ -1,6 +1,9 @@
 import styles from './auth-form.module.css'
 
-/** The failure of the last submit, above the form (SPEC §8: toast and banner). */
+/**
+ * The failure of the last submit, above the form, announced (role alert). It is the one place the
+ * message shows: a toast saying the same again would only repeat it away from the form.
+ */
 export function FormBanner({ message }: { message: string | null }) {
   if (!message) return null
   return (

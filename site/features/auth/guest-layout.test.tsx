@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { SAMPLE_REVIEWS_NOTE } from '../../components/sample-reviews-note.tsx'
 import { currentPath, renderAt } from '../../testing/render.tsx'
 import { GuestLayout } from './guest-layout.tsx'
 
@@ -19,6 +20,16 @@ describe('guest-only pages (SPEC §2, §6)', () => {
     expect(screen.getByRole('complementary')).toHaveTextContent('Marketplace listing in one click')
     expect(screen.getAllByRole('figure').length).toBeGreaterThan(0)
     expect(currentPath()).toBe('/sign-in')
+  })
+
+  it('labels its testimonials as samples, as the landing page does', () => {
+    renderGuestPage()
+    const panel = screen.getByRole('complementary')
+    expect(panel.querySelector('[data-sample-reviews-note]')).toHaveTextContent(SAMPLE_REVIEWS_NOTE)
+    // The note follows the reviews it labels.
+    const figures = screen.getAllByRole('figure')
+    const note = screen.getByText(SAMPLE_REVIEWS_NOTE)
+    expect(figures.at(-1)?.compareDocumentPosition(note)).toBe(Node.DOCUMENT_POSITION_FOLLOWING)
   })
 
   it.each([

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { SampleReviewsNote } from '../../components/sample-reviews-note.tsx'
 import { testimonials } from '../../content/testimonials.ts'
 import { GuestOnly } from './guest-only.tsx'
 import { guestFeatures } from './guest-features.ts'
@@ -41,6 +42,7 @@ export function GuestLayout({ children, reviews = [0, 3] }: GuestLayoutProps) {
             {shown.map((testimonial) => (
               <TestimonialCard key={testimonial.id} testimonial={testimonial} />
             ))}
+            <SampleReviewsNote className={styles.sampleNote} />
           </div>
         </aside>
       </div>

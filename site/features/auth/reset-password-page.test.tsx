@@ -5,9 +5,18 @@ import { fail, ok, sent, stubFetch } from '../../testing/http.ts'
 import { currentPath, renderAt } from '../../testing/render.tsx'
 import ResetPasswordPage from './reset-password-page.tsx'
 
-function setup(path = '/reset-password?token=reset-token-1') {
-  const view = renderAt(path, <ResetPasswordPage />)
-  return view
+let tokens = 0
+
+/**
+ * The page at a fresh token (each is checked once per page life), its check on load answered
+ * "valid", then `answers` for the calls the test makes; waits for the form.
+ */
+async function setup(...answers: (Response | Promise<Response>)[]) {
+  const token = `reset-token-${String(++tokens)}`
+  const fetch = stubFetch(ok({ valid: true }), ...answers)
+  const view = renderAt(`/reset-password?token=${token}`, <ResetPasswordPage />)
+  await screen.findByLabelText(/^new password$/i)
+  return { ...view, fetch, token }
 }
 function inputs() {
   return {
@@ -25,7 +34,7 @@ describe('reset password (SPEC §2, §5, §8)', () => {
 
   it('without a token: error toast "Invalid or missing reset token" and /sign-in', async () => {
     const error = vi.spyOn(toast, 'error')
-    setup('/reset-password')
+    renderAt('/reset-password', <ResetPasswordPage />)
     await waitFor(() => {
       expect(currentPath()).toBe('/sign-in')
     })
@@ -33,8 +42,35 @@ describe('reset password (SPEC §2, §5, §8)', () => {
     expect(error).toHaveBeenCalledOnce()
   })
 
+  it('checks the link on load: a dead one says so, with a way to a new one, and no form', async () => {
+    const message = 'This password reset link is invalid or has expired. Please request a new one.'
+    const fetch = stubFetch(fail(410, message))
+    renderAt('/reset-password?token=used-or-expired', <ResetPasswordPage />)
+    expect(screen.getByRole('heading', { name: 'Checking your reset link…' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'This reset link is invalid or has expired' }),
+    ).toBeInTheDocument()
+    expect(sent(fetch).url).toBe('/api/v1/auth/reset-password/used-or-expired')
+    expect(screen.getByRole('link', { name: 'Request a New Link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    )
+    expect(screen.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    )
+    expect(screen.queryByLabelText(/^new password$/i)).not.toBeInTheDocument()
+    expect(currentPath()).toBe('/reset-password')
+  })
+
+  it('offers the form when the check gets no answer: the submit will tell', async () => {
+    stubFetch(Promise.reject(new TypeError('offline')))
+    renderAt('/reset-password?token=unchecked', <ResetPasswordPage />)
+    expect(await screen.findByLabelText(/^new password$/i)).toBeInTheDocument()
+  })
+
   it('keeps submit disabled until both passwords are filled', async () => {
-    const { user } = setup()
+    const { user } = await setup()
     const { password, confirm, submit } = inputs()
     expect(submit).toBeDisabled()
     await user.type(password, 'Str0ng!pass')
@@ -44,8 +80,7 @@ describe('reset password (SPEC §2, §5, §8)', () => {
   })
 
   it('says "Passwords do not match" and "Please confirm your password"', async () => {
-    const fetch = stubFetch()
-    const { user } = setup()
+    const { user, fetch } = await setup()
     const { password, confirm, submit } = inputs()
     await user.type(password, 'Str0ng!pass')
     await user.type(confirm, 'Str0ng!pasS')
@@ -53,12 +88,12 @@ describe('reset password (SPEC §2, §5, §8)', () => {
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument()
     await user.clear(confirm)
     expect(await screen.findByText('Please confirm your password')).toBeInTheDocument()
-    expect(fetch).not.toHaveBeenCalled()
+    // Only the link's check on load.
+    expect(fetch).toHaveBeenCalledOnce()
   })
 
   it('enforces the minimum length', async () => {
-    const fetch = stubFetch()
-    const { user } = setup()
+    const { user, fetch } = await setup()
     const { password, confirm, submit } = inputs()
     await user.type(password, 'Ab1!')
     await user.type(confirm, 'Ab1!')
@@ -66,12 +101,12 @@ describe('reset password (SPEC §2, §5, §8)', () => {
     expect(
       await screen.findByText('Password must be at least 8 characters long'),
     ).toBeInTheDocument()
-    expect(fetch).not.toHaveBeenCalled()
+    // Only the link's check on load.
+    expect(fetch).toHaveBeenCalledOnce()
   })
 
   it('ticks the listed requirements as they are met, but does not enforce them', async () => {
-    const fetch = stubFetch(ok())
-    const { user } = setup()
+    const { user, fetch } = await setup(ok())
     const { password, confirm, submit } = inputs()
     const rule = (name: string) => screen.getByText(name).closest('li')
     expect(rule('A number')).toHaveAttribute('data-met', 'false')
@@ -90,13 +125,12 @@ describe('reset password (SPEC §2, §5, §8)', () => {
     await user.type(confirm, 'alllowercase')
     await user.click(submit)
     await waitFor(() => {
-      expect(fetch).toHaveBeenCalledOnce()
+      expect(fetch).toHaveBeenCalledTimes(2)
     })
   })
 
   it('sends the token and password, then shows Password Reset Successful with Sign In', async () => {
-    const fetch = stubFetch(ok({}, 200, 'Your password has been reset.'))
-    const { user } = setup()
+    const { user, fetch, token } = await setup(ok({}, 200, 'Your password has been reset.'))
     const { password, confirm, submit } = inputs()
     await user.type(password, 'Str0ng!pass')
     await user.type(confirm, 'Str0ng!pass')
@@ -105,9 +139,10 @@ describe('reset password (SPEC §2, §5, §8)', () => {
     expect(
       await screen.findByRole('heading', { name: 'Password Reset Successful' }),
     ).toBeInTheDocument()
-    expect(sent(fetch).url).toBe('/api/v1/auth/reset-password')
-    expect(sent(fetch).body).toEqual({
-      pass_reset_token: 'reset-token-1',
+    expect(sent(fetch).url).toBe(`/api/v1/auth/reset-password/${token}`)
+    expect(sent(fetch, 1).url).toBe('/api/v1/auth/reset-password')
+    expect(sent(fetch, 1).body).toEqual({
+      pass_reset_token: token,
       new_password: 'Str0ng!pass',
     })
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in')
@@ -115,8 +150,7 @@ describe('reset password (SPEC §2, §5, §8)', () => {
 
   it('shows errors.message from the server on failure', async () => {
     const message = 'This password reset link is invalid or has expired. Please request a new one.'
-    stubFetch(fail(400, message))
-    const { user } = setup()
+    const { user } = await setup(fail(400, message))
     const { password, confirm, submit } = inputs()
     await user.type(password, 'Str0ng!pass')
     await user.type(confirm, 'Str0ng!pass')
@@ -126,18 +160,18 @@ describe('reset password (SPEC §2, §5, §8)', () => {
 
   it('says "Failed to reset password" when the server says nothing', async () => {
     const error = vi.spyOn(toast, 'error')
-    stubFetch(new Response('', { status: 500 }))
-    const { user } = setup()
+    const { user } = await setup(new Response('', { status: 500 }))
     const { password, confirm, submit } = inputs()
     await user.type(password, 'Str0ng!pass')
     await user.type(confirm, 'Str0ng!pass')
     await user.click(submit)
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to reset password')
-    expect(error).toHaveBeenCalledWith('Failed to reset password')
+    // Said once, by the banner beside the form.
+    expect(error).not.toHaveBeenCalled()
   })
 
   it('reveals both passwords with their own toggles', async () => {
-    const { user } = setup()
+    const { user } = await setup()
     const { password, confirm } = inputs()
     expect(password).toHaveAttribute('type', 'password')
     await user.click(screen.getByRole('button', { name: 'Show new password' }))

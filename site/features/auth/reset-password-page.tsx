@@ -4,7 +4,9 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { messages } from '../../../api/validation-rules.ts'
 import { usePageTitle } from '../../lib/page-title.ts'
 import { toast } from '../../lib/toast.tsx'
+import { isApiError } from '../../../api/client/api-error.ts'
 import { newPasswordRules } from './account-field-rules.ts'
+import { checkResetToken } from './api/check-reset-token.ts'
 import { resetPassword } from './api/reset-password.ts'
 import { errorMessage, fieldErrors } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
@@ -12,11 +14,13 @@ import { FormHeader } from './form-header.tsx'
 import { GuestLayout } from './guest-layout.tsx'
 import { Outcome } from './outcome.tsx'
 import { PasswordRequirements } from './password-requirements.tsx'
+import { useRequestOnce } from './request-once.ts'
 import { SubmitButton } from './submit-button.tsx'
 import { TextField } from './text-field.tsx'
 import styles from './auth-form.module.css'
 
 export const MISSING_TOKEN_MESSAGE = 'Invalid or missing reset token'
+export const DEAD_LINK_TITLE = 'This reset link is invalid or has expired'
 export const RESET_FAILED_MESSAGE = 'Failed to reset password'
 
 interface ResetValues {
@@ -24,7 +28,7 @@ interface ResetValues {
   confirm: string
 }
 
-/** SPEC §2/§5/§8 reset password, with the token from `?token=`. */
+/** Reset password, with the token from `?token=`, checked before the form shows. */
 export default function ResetPasswordPage() {
   usePageTitle('Reset password')
   const token = new URLSearchParams(useSearch()).get('token') ?? ''
@@ -39,7 +43,47 @@ export default function ResetPasswordPage() {
     navigate('/sign-in', { replace: true })
   }, [token, navigate])
 
-  return <GuestLayout reviews={[4]}>{token && <ResetPasswordForm token={token} />}</GuestLayout>
+  return <GuestLayout reviews={[4]}>{token && <CheckedResetForm token={token} />}</GuestLayout>
+}
+
+/**
+ * A link that can no longer reset: refused by the check on load (410), or malformed (400). A
+ * check that got no answer (offline, rate limit, server error) proves nothing, so the form shows
+ * and the submit gives the answer.
+ */
+function isDeadLink(error: unknown): boolean {
+  return (
+    isApiError(error) && error.kind === 'http' && (error.status === 410 || error.status === 400)
+  )
+}
+
+/** The link is checked before the form is offered: a dead one is said at once. */
+function CheckedResetForm({ token }: { token: string }) {
+  const check = useRequestOnce(`reset-token:${token}`, () => checkResetToken(token))
+  if (check.status === 'pending') {
+    return <Outcome tone="pending" title="Checking your reset link…" />
+  }
+  if (check.status === 'error' && isDeadLink(check.error)) return <DeadLink />
+  return <ResetPasswordForm token={token} />
+}
+
+function DeadLink() {
+  return (
+    <Outcome tone="error" title={DEAD_LINK_TITLE}>
+      <p>
+        A reset link works once, for an hour, and only the latest one sent. Ask for a new link and
+        use it from the newest e-mail.
+      </p>
+      <div className={styles.actions}>
+        <Link href="/forgot-password" className="button button-primary">
+          Request a New Link
+        </Link>
+        <Link href="/sign-in" className="button button-secondary">
+          Back to Sign In
+        </Link>
+      </div>
+    </Outcome>
+  )
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
@@ -67,7 +111,6 @@ function ResetPasswordForm({ token }: { token: string }) {
       await resetPassword(token, values.password)
     } catch (error) {
       const message = errorMessage(error, RESET_FAILED_MESSAGE)
-      toast.error(message)
       setBanner(message)
       const fieldMessage = fieldErrors(error).new_password
       if (fieldMessage) setError('password', { type: 'server', message: fieldMessage })

@@ -90,14 +90,16 @@ describe('sign-in (SPEC §2, §4, §5, §8)', () => {
     expect(ui.userName).toBe('jane.doe')
   })
 
-  it('shows the server message as a toast and a banner, and keeps what was typed', async () => {
+  it('shows the server message once, as the banner by the form, and keeps what was typed', async () => {
     const error = vi.spyOn(toast, 'error')
     stubFetch(fail(401, 'Invalid email or password.'))
     const { signIn, email, password } = setup()
     await signIn()
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password.')
-    expect(error).toHaveBeenCalledWith('Invalid email or password.')
+    // Not repeated in a toast away from the form.
+    expect(error).not.toHaveBeenCalled()
+    expect(screen.getAllByText('Invalid email or password.')).toHaveLength(1)
     expect(currentPath()).toBe('/sign-in')
     expect(email).toHaveValue('ann@example.com')
     expect(password).toHaveValue('secret-pass')

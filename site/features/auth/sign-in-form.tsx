@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form'
 import { Link, useLocation } from 'wouter'
 import { isApiError } from '../../../api/client/api-error.ts'
 import { EMAIL_PATTERN, messages } from '../../../api/validation-rules.ts'
-import { toast } from '../../lib/toast.tsx'
 import { login } from './api/login.ts'
 import { completeLogin } from './complete-login.ts'
 import { errorMessage } from './error-message.ts'
@@ -43,7 +42,6 @@ export function SignInForm() {
       completeLogin(data, email, values.remember)
     } catch (error) {
       const message = errorMessage(error)
-      toast.error(message)
       setBanner(message)
       if (isApiError(error) && error.status === 403) setUnverified(email)
       return

@@ -73,7 +73,6 @@ export function SignUpForm() {
     } catch (error) {
       // What was typed stays in the form; the message says what to change.
       const message = errorMessage(error)
-      toast.error(message)
       setBanner(message)
       for (const [field, text] of Object.entries(fieldErrors(error))) {
         const input = serverFieldToInput[field]

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { accessFromUser, badgeLabel, daysUntil } from './access-rules.ts'
+import { accessFromUser, badgeLabel, badgeTone, daysUntil } from './access-rules.ts'
+import { formatDate } from './format.ts'
 
 const now = new Date('2025-06-01T12:00:00.000Z')
 const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString()
@@ -31,7 +32,27 @@ describe('access from /users/me (SPEC §4 gate, DESIGN §3 access rule)', () => 
         { is_subscribed: true, subscription_expiry: at(24 * 30), trial_end: null },
         now,
       ),
-    ).toEqual({ allowed: true, days: 30, isTrial: false })
+    ).toEqual({ allowed: true, days: 30, isTrial: false, renewal: null })
+  })
+
+  it('subscribed: how it goes on at its expiry, as /users/me says', () => {
+    const expiry = at(24 * 30)
+    expect(
+      accessFromUser(
+        {
+          is_subscribed: true,
+          subscription_expiry: expiry,
+          subscription_state: 'renewing',
+          trial_end: null,
+        },
+        now,
+      ),
+    ).toEqual({
+      allowed: true,
+      days: 30,
+      isTrial: false,
+      renewal: { state: 'renewing', on: expiry },
+    })
   })
 
   it('subscribed wins over a trial that is still running', () => {
@@ -40,7 +61,7 @@ describe('access from /users/me (SPEC §4 gate, DESIGN §3 access rule)', () => 
         { is_subscribed: true, subscription_expiry: at(48), trial_end: at(24 * 5) },
         now,
       ),
-    ).toEqual({ allowed: true, days: 2, isTrial: false })
+    ).toEqual({ allowed: true, days: 2, isTrial: false, renewal: null })
   })
 
   it('not subscribed with a future trial_end: a trial, days counted the same way', () => {
@@ -49,7 +70,7 @@ describe('access from /users/me (SPEC §4 gate, DESIGN §3 access rule)', () => 
         { is_subscribed: false, subscription_expiry: null, trial_end: at(24 * 6.5) },
         now,
       ),
-    ).toEqual({ allowed: true, days: 7, isTrial: true })
+    ).toEqual({ allowed: true, days: 7, isTrial: true, renewal: null })
   })
 
   it.each([
@@ -59,7 +80,7 @@ describe('access from /users/me (SPEC §4 gate, DESIGN §3 access rule)', () => 
   ])('a trial %s gives 0 days and no access', (_case, trialEnd) => {
     expect(
       accessFromUser({ is_subscribed: false, subscription_expiry: null, trial_end: trialEnd }, now),
-    ).toEqual({ allowed: false, days: 0, isTrial: false })
+    ).toEqual({ allowed: false, days: 0, isTrial: false, renewal: null })
   })
 })
 
@@ -81,5 +102,32 @@ describe('header badge (SPEC §4)', () => {
     [365, false, '365 days left'],
   ])('%i days, trial %s → "%s"', (days, isTrial, label) => {
     expect(badgeLabel(days, isTrial)).toBe(label)
+  })
+})
+
+describe('header badge of a subscription: what happens next, not a countdown', () => {
+  const on = '2030-06-15T12:00:00.000Z'
+
+  it('a renewing plan: "Renews on <date>"', () => {
+    const renewal = { state: 'renewing', on } as const
+    expect(badgeLabel(30, false, renewal)).toBe(`Renews on ${formatDate(on)}`)
+    expect(badgeTone(30, false, renewal)).toBe('active')
+  })
+
+  it('a cancelled plan: "Ends on <date>"', () => {
+    const renewal = { state: 'ending', on } as const
+    expect(badgeLabel(12, false, renewal)).toBe(`Ends on ${formatDate(on)}`)
+    expect(badgeTone(12, false, renewal)).toBe('ending')
+  })
+
+  it('bought during the trial and not charged yet: the trial’s days left', () => {
+    const renewal = { state: 'trialing', on } as const
+    expect(badgeLabel(5, false, renewal)).toBe('Trial: 5 days left')
+    expect(badgeTone(5, false, renewal)).toBe('trial')
+  })
+
+  it('still Expired at 0 days, whatever the state', () => {
+    expect(badgeLabel(0, false, { state: 'renewing', on })).toBe('Expired')
+    expect(badgeTone(0, false, { state: 'renewing', on })).toBe('expired')
   })
 })

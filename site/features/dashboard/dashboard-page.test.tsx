@@ -129,6 +129,30 @@ describe('dashboard access gate (SPEC §4)', () => {
     )
   })
 
+  it('keeps what Settings saved when the agent leaves the page and comes back', async () => {
+    logIn()
+    stubApi({
+      // The gate's load, then the PATCH's answer.
+      '/users/me': [ok(meFixture()), ok(meFixture({ full_name: 'Ann B. Agent' }))],
+      '/users/dashboard': [ok(dashboardFixture())],
+      '/listings': [ok({ items: [], page: 1, page_size: 10, total: 0 })],
+    })
+    const { user } = renderAt('/dashboard/settings', <DashboardPage />)
+    const profile = await screen.findByRole('region', { name: 'Profile' })
+    const name = within(profile).getByLabelText('Full name')
+    await user.clear(name)
+    await user.type(name, 'Ann B. Agent')
+    await user.click(within(profile).getByRole('button', { name: 'Save profile' }))
+    expect(await within(profile).findByText('Profile saved.')).toBeInTheDocument()
+
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' })
+    await user.click(within(nav).getByRole('link', { name: 'Listings' }))
+    expect(await screen.findByText('No listings yet')).toBeInTheDocument()
+    await user.click(within(nav).getByRole('link', { name: 'Settings' }))
+    const again = await screen.findByRole('region', { name: 'Profile' })
+    expect(within(again).getByLabelText('Full name')).toHaveValue('Ann B. Agent')
+  })
+
   it('lets a trial user in: badge, name and the interface state', async () => {
     logIn()
     const fetch = stubApi({

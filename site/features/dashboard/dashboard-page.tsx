@@ -55,9 +55,12 @@ export default function DashboardPage() {
         known
         isAdmin={gate.user.is_admin}
         hasAccess={gate.access.allowed}
+        renewal={gate.access.renewal}
       >
         <Switch>
-          <Route path="/dashboard" component={AnalyticsPage} />
+          <Route path="/dashboard">
+            <AnalyticsPage hasAgentProfile={gate.user.agent_profile !== null} />
+          </Route>
           <Route path="/dashboard/listings" component={ListingsPage} />
           <Route path="/dashboard/subscriptions">
             <SubscriptionsPage access={gate.access} user={gate.user} />
@@ -65,7 +68,7 @@ export default function DashboardPage() {
           <Route path="/dashboard/transactions" component={TransactionsPage} />
           <Route path="/dashboard/leads" component={LeadsPage} />
           <Route path="/dashboard/settings">
-            <SettingsPage user={gate.user} />
+            <SettingsPage user={gate.user} onUserChanged={gate.updateUser} />
           </Route>
           {/* For anyone else it is an unknown page: the not-found panel below. */}
           {gate.user.is_admin && <Route path="/dashboard/form-health" component={FormHealthPage} />}

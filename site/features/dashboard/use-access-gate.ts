@@ -16,8 +16,11 @@ export const SUBSCRIPTION_REQUIRED_MESSAGE =
 
 export type GateState =
   | { status: 'checking' }
-  /** `access.allowed` may be false on the pages open without access (sections.ts). */
-  | { status: 'allowed'; user: Me; access: Access }
+  /**
+   * `access.allowed` may be false on the pages open without access (sections.ts). `updateUser`
+   * takes the account a save answered (Settings), so every page shows it from then on.
+   */
+  | { status: 'allowed'; user: Me; access: Access; updateUser: (user: Me) => void }
   /** Neither a subscription nor a trial, on a page that needs one: on the way to /pricing. */
   | { status: 'subscription-required' }
   /** The server could not be asked (offline, 5xx): the session may be fine, so it is kept. */
@@ -59,13 +62,16 @@ export function useAccessGate(): GateState {
     void getMe().then(
       (user) => {
         if (!active) return
-        const access = accessFromUser(user, new Date())
-        // Checkout sends the stored address: it follows a confirmed e-mail change.
-        saveEmail(user.email)
-        setUserName(user.full_name)
-        setRemainingDays(access.days)
-        setIsTrial(access.isTrial)
-        setState({ status: 'allowed', user, access })
+        const allow = (user: Me) => {
+          const access = accessFromUser(user, new Date())
+          // Checkout sends the stored address: it follows a confirmed e-mail change.
+          saveEmail(user.email)
+          setUserName(user.full_name)
+          setRemainingDays(access.days)
+          setIsTrial(access.isTrial)
+          setState({ status: 'allowed', user, access, updateUser: allow })
+        }
+        allow(user)
       },
       (error: unknown) => {
         if (!active) return

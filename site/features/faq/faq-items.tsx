@@ -39,7 +39,10 @@ export const faqItems: FaqItem[] = [
           own posting limits to new or very active Marketplace accounts; those are set by Facebook,
           not by us.
         </p>
-        <p>Each conversion shows on your dashboard as an API call. {REPEAT_CONVERSION_RULE}</p>
+        <p>
+          Each conversion, like each FSBO lead you save, shows on your dashboard as an API call.{' '}
+          {REPEAT_CONVERSION_RULE}
+        </p>
       </>
     ),
   },

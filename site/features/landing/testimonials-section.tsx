@@ -1,3 +1,4 @@
+import { SampleReviewsNote } from '../../components/sample-reviews-note.tsx'
 import { testimonials } from '../../content/testimonials.ts'
 import { SectionHeading } from './section-heading.tsx'
 import { TestimonialCarousel } from './testimonial-carousel.tsx'
@@ -16,7 +17,7 @@ export function TestimonialsSection() {
           What posting to Marketplace looks like once it takes a click instead of an evening.
         </SectionHeading>
         <TestimonialCarousel items={testimonials} />
-        <p className={styles.footnoteCenter}>Sample reviews, shown for illustration.</p>
+        <SampleReviewsNote className={styles.footnoteCenter} />
       </div>
     </section>
   )

@@ -4,6 +4,9 @@ import {
   busiestDay,
   callCount,
   dayLabel,
+  kindCounts,
+  kindsShown,
+  kindSummary,
   minHeightScale,
   MIN_BAR_HEIGHT_PX,
   weekdayLabel,
@@ -80,5 +83,45 @@ describe('bar scaling and the 20 px minimum (SPEC §2, §9)', () => {
     // Without calls or without a plot it changes nothing.
     expect(minHeightScale(0, plot)(0)).toBe(0)
     expect(minHeightScale(10, 0)(3)).toBe(3)
+  })
+})
+
+describe('API calls by kind', () => {
+  it('leaves what the kinds do not explain of a count as of unknown kind', () => {
+    expect(kindCounts({ count: 5, listings: 3, leads: 2 })).toEqual({
+      listings: 3,
+      leads: 2,
+      unrecorded: 0,
+    })
+    expect(kindCounts({ count: 9, listings: 3, leads: 2 })).toEqual({
+      listings: 3,
+      leads: 2,
+      unrecorded: 4,
+    })
+  })
+
+  it('says each kind in words, the unknown one only when there is some', () => {
+    expect(kindSummary({ listings: 1, leads: 0, unrecorded: 0 })).toBe('1 listing · 0 leads')
+    expect(kindSummary({ listings: 1200, leads: 1, unrecorded: 3 })).toBe(
+      '1,200 listings · 1 lead · 3 of unknown kind',
+    )
+  })
+
+  it('shows the unknown kind in the legend only when a day has such calls', () => {
+    const day = (count: number, listings: number, leads: number) => ({
+      date: '2025-01-06',
+      count,
+      listings,
+      leads,
+    })
+    expect(kindsShown([day(3, 2, 1), day(0, 0, 0)]).map((k) => k.key)).toEqual([
+      'listings',
+      'leads',
+    ])
+    expect(kindsShown([day(3, 2, 0)]).map((k) => k.key)).toEqual([
+      'listings',
+      'leads',
+      'unrecorded',
+    ])
   })
 })

@@ -3,7 +3,55 @@
 export interface DailyUsage {
   /** UTC day, YYYY-MM-DD. */
   date: string
+  /** Every API call of the day. */
   count: number
+  /** Listings converted. */
+  listings: number
+  /** FSBO leads saved. */
+  leads: number
+}
+
+/** The parts of a day's (or a total's) calls, bottom to top of its bar. */
+export const CALL_KINDS = [
+  { key: 'listings', label: 'Listings converted', color: '#2563eb' },
+  { key: 'leads', label: 'Leads saved', color: '#c2410c' },
+  // Calls from before the server recorded their kind (docs/usage.md).
+  { key: 'unrecorded', label: 'Kind not recorded', color: '#64748b' },
+] as const
+
+export type CallKind = (typeof CALL_KINDS)[number]['key']
+
+export type KindCounts = Record<CallKind, number>
+
+/** A count and its parts; what the parts leave of the count is of unknown kind. */
+export function kindCounts(usage: { count: number; listings: number; leads: number }): KindCounts {
+  return {
+    listings: usage.listings,
+    leads: usage.leads,
+    unrecorded: Math.max(0, usage.count - usage.listings - usage.leads),
+  }
+}
+
+/** The kinds any of the days has: listings and leads always, unrecorded only where there are such calls. */
+export function kindsShown(series: readonly DailyUsage[]): (typeof CALL_KINDS)[number][] {
+  const unrecorded = series.some((day) => kindCounts(day).unrecorded > 0)
+  return CALL_KINDS.filter((kind) => kind.key !== 'unrecorded' || unrecorded)
+}
+
+const KIND_WORDS: Record<CallKind, [one: string, many: string]> = {
+  listings: ['listing', 'listings'],
+  leads: ['lead', 'leads'],
+  unrecorded: ['of unknown kind', 'of unknown kind'],
+}
+
+/** "3 listings · 1 lead", and the calls of unknown kind when there are some. */
+export function kindSummary(counts: KindCounts): string {
+  return CALL_KINDS.filter(({ key }) => key !== 'unrecorded' || counts[key] > 0)
+    .map(({ key }) => {
+      const [one, many] = KIND_WORDS[key]
+      return `${counts[key].toLocaleString('en-US')} ${counts[key] === 1 ? one : many}`
+    })
+    .join(' · ')
 }
 
 /** SPEC §9: a day with calls is drawn at least this tall, however small next to the busiest. */

@@ -3,8 +3,12 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import {
   busiestDay,
+  CALL_KINDS,
   callCount,
   dayLabel,
+  kindCounts,
+  kindsShown,
+  kindSummary,
   minHeightScale,
   weekdayLabel,
   type DailyUsage,
@@ -19,7 +23,67 @@ const X_AXIS_SIZE = 36
 /** uPlot's custom scale (`Scale.Distr.Custom`, a const enum that isolated modules cannot read). */
 const CUSTOM_DISTRIBUTION = 100 as unknown as uPlot.Scale.Distr
 const FONT = "600 12px Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
-const COLORS = { bar: '#2563eb', label: '#0f172a', axis: '#475569', base: '#e2e8f0' }
+const COLORS = { label: '#0f172a', axis: '#475569', base: '#e2e8f0' }
+/** A bar takes this share of its day's column, up to BAR_MAX_WIDTH CSS pixels. */
+const BAR_WIDTH_SHARE = 0.62
+const BAR_MAX_WIDTH = 64
+/** The top corners' radius, as a share of the bar's width. */
+const BAR_RADIUS_SHARE = 0.2
+
+/** Canvas pixels, rounded to a tenth of a CSS pixel, for the data attributes tests read. */
+function cssPixels(canvasPixels: number): number {
+  return Math.round((canvasPixels / uPlot.pxRatio) * 10) / 10
+}
+
+/**
+ * Each day's bar, its kinds stacked bottom to top (listings, leads, calls of unknown kind) in
+ * proportion to their counts within the bar's height, the top one with rounded corners, and the
+ * day's total above it. Drawn here rather than as uPlot series so that the parts of a bar raised
+ * to the minimum height stay in proportion too. Answers each bar's height and each part's, in
+ * CSS pixels.
+ */
+function drawStackedBars(u: uPlot, series: readonly DailyUsage[]) {
+  const { ctx } = u
+  const ratio = uPlot.pxRatio
+  const column = u.valToPos(1, 'x', true) - u.valToPos(0, 'x', true)
+  const barWidth = Math.min(column * BAR_WIDTH_SHARE, BAR_MAX_WIDTH * ratio)
+  const base = u.valToPos(0, 'y', true)
+  const heights: number[] = []
+  const parts: number[][] = []
+  ctx.save()
+  series.forEach((day, i) => {
+    const x = u.valToPos(i, 'x', true)
+    const top = u.valToPos(day.count, 'y', true)
+    const height = day.count > 0 ? base - top : 0
+    const counts = kindCounts(day)
+    const whole = Math.max(day.count, counts.listings + counts.leads + counts.unrecorded)
+    const drawn = CALL_KINDS.filter(({ key }) => counts[key] > 0)
+    let bottom = base
+    const partHeights = CALL_KINDS.map(({ key }) => {
+      const kind = drawn.find((k) => k.key === key)
+      if (!kind || whole === 0) return 0
+      const part = (height * counts[key]) / whole
+      const radius = kind === drawn.at(-1) ? Math.min(barWidth * BAR_RADIUS_SHARE, part) : 0
+      ctx.fillStyle = kind.color
+      ctx.beginPath()
+      ctx.roundRect(x - barWidth / 2, bottom - part, barWidth, part, [radius, radius, 0, 0])
+      ctx.fill()
+      bottom -= part
+      return cssPixels(part)
+    })
+    heights.push(cssPixels(height))
+    parts.push(partHeights)
+
+    // The exact total above the bar.
+    ctx.font = FONT.replace('12px', `${12 * ratio}px`)
+    ctx.fillStyle = COLORS.label
+    ctx.textAlign = 'center'
+    ctx.textBaseline = 'bottom'
+    ctx.fillText(day.count.toLocaleString('en-US'), x, top - 6 * ratio)
+  })
+  ctx.restore()
+  return { heights, parts }
+}
 
 /** The plotting area's height in CSS pixels, once uPlot has laid it out. */
 function plotHeightOf(u: uPlot): number {
@@ -29,16 +93,15 @@ function plotHeightOf(u: uPlot): number {
 /**
  * The uPlot options of the 7-day bar chart: days on x (by index, labelled with their short
  * weekday), counts on a y scale from 0 to the busiest day whose transform keeps non-zero bars at
- * least MIN_BAR_HEIGHT_PX tall (`minHeightScale`, re-made whenever the plot is resized), the exact
- * count written above each bar and shown in a tooltip on hover.
+ * least MIN_BAR_HEIGHT_PX tall (`minHeightScale`, re-made whenever the plot is resized), each bar
+ * split by kind with the exact count written above it, and the count and its kinds in a tooltip
+ * on hover.
  */
 export function chartOptions(series: readonly DailyUsage[], width: number): uPlot.Options {
   const counts = series.map((d) => d.count)
   const labels = series.map((d) => weekdayLabel(d.date))
   const max = busiestDay(counts)
   let scale = minHeightScale(max, CHART_HEIGHT - TOP_PADDING - X_AXIS_SIZE)
-  const bars = uPlot.paths.bars
-  if (!bars) throw new Error('uPlot has no bar paths')
   let tooltip: HTMLDivElement | null = null
 
   return {
@@ -82,10 +145,9 @@ export function chartOptions(series: readonly DailyUsage[], width: number): uPlo
       {
         label: 'API calls',
         scale: 'y',
-        fill: COLORS.bar,
-        stroke: COLORS.bar,
         width: 0,
-        paths: bars({ size: [0.62, 64], radius: [0.2, 0] }),
+        // The draw hook paints the stacked bars.
+        paths: () => null,
         points: { show: false },
       },
     ],
@@ -105,24 +167,11 @@ export function chartOptions(series: readonly DailyUsage[], width: number): uPlo
       ],
       draw: [
         (u) => {
-          // The exact count above each bar.
-          const { ctx } = u
-          ctx.save()
-          ctx.font = FONT.replace('12px', `${12 * uPlot.pxRatio}px`)
-          ctx.fillStyle = COLORS.label
-          ctx.textAlign = 'center'
-          ctx.textBaseline = 'bottom'
-          const heights: number[] = []
-          counts.forEach((count, i) => {
-            const x = u.valToPos(i, 'x', true)
-            const top = u.valToPos(count, 'y', true)
-            const base = u.valToPos(0, 'y', true)
-            heights.push(Math.round(((base - top) / uPlot.pxRatio) * 10) / 10)
-            ctx.fillText(count.toLocaleString('en-US'), x, top - 6 * uPlot.pxRatio)
-          })
-          ctx.restore()
-          // What was drawn, for tests and debugging: each bar's height in CSS pixels.
+          const { heights, parts } = drawStackedBars(u, series)
+          // What was drawn, for tests and debugging: each bar's height in CSS pixels, and each
+          // bar's parts (listings/leads/unknown kind).
           u.root.dataset.barHeights = heights.join(',')
+          u.root.dataset.barParts = parts.map((p) => p.join('/')).join(',')
         },
       ],
       setCursor: [
@@ -134,7 +183,11 @@ export function chartOptions(series: readonly DailyUsage[], width: number): uPlo
             tooltip.hidden = true
             return
           }
-          tooltip.textContent = `${dayLabel(day.date)}: ${callCount(day.count)}`
+          tooltip.replaceChildren(
+            `${dayLabel(day.date)}: ${callCount(day.count)}`,
+            document.createElement('br'),
+            kindSummary(kindCounts(day)),
+          )
           tooltip.hidden = false
           const top = u.valToPos(day.count, 'y')
           const barHeight = u.valToPos(0, 'y') - top
@@ -153,11 +206,13 @@ export function chartOptions(series: readonly DailyUsage[], width: number): uPlo
 }
 
 /**
- * SPEC §2 7-day bar chart, drawn by uPlot on a canvas. The canvas is hidden from assistive
- * technology; the same numbers are in a table for it (and for anyone without the chart).
+ * The 7-day bar chart, drawn by uPlot on a canvas, each day's bar split by kind, with a legend.
+ * The canvas is hidden from assistive technology; the same numbers are in a table for it (and for
+ * anyone without the chart).
  */
 export function UsageChart({ series }: { series: readonly DailyUsage[] }) {
   const container = useRef<HTMLDivElement>(null)
+  const kinds = kindsShown(series)
 
   useEffect(() => {
     const element = container.current
@@ -184,24 +239,46 @@ export function UsageChart({ series }: { series: readonly DailyUsage[] }) {
 
   return (
     <div>
+      <ul className={styles.legend} aria-hidden="true" data-chart-legend="">
+        {kinds.map((kind) => (
+          <li key={kind.key}>
+            <span className={styles.swatch} style={{ background: kind.color }} />
+            {kind.label}
+          </li>
+        ))}
+      </ul>
       <div ref={container} className={styles.chart} aria-hidden="true" data-usage-chart="" />
-      <table className="sr-only">
-        <caption>API calls per day, last 7 days (UTC)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">API calls</th>
-          </tr>
-        </thead>
-        <tbody>
-          {series.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{dayLabel(d.date)}</th>
-              <td>{d.count.toLocaleString('en-US')}</td>
+      {/* In a box: a table is never narrower than its columns, whatever its width says. */}
+      <div className="sr-only">
+        <table>
+          <caption>API calls per day by kind, last 7 days (UTC)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {kinds.map((kind) => (
+                <th key={kind.key} scope="col">
+                  {kind.label}
+                </th>
+              ))}
+              <th scope="col">All API calls</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {series.map((d) => {
+              const counts = kindCounts(d)
+              return (
+                <tr key={d.date}>
+                  <th scope="row">{dayLabel(d.date)}</th>
+                  {kinds.map((kind) => (
+                    <td key={kind.key}>{counts[kind.key].toLocaleString('en-US')}</td>
+                  ))}
+                  <td>{d.count.toLocaleString('en-US')}</td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   )
 }

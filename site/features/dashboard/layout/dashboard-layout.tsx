@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Renewal } from '../access-rules.ts'
 import { DashboardHeader } from './dashboard-header.tsx'
 import { Sidebar } from './sidebar.tsx'
 import { useSidebarCollapsed } from './sidebar-state.ts'
@@ -10,6 +11,7 @@ export function DashboardLayout({
   known,
   isAdmin = false,
   hasAccess = true,
+  renewal = null,
   children,
 }: {
   title: string
@@ -19,6 +21,8 @@ export function DashboardLayout({
   isAdmin?: boolean
   /** False once the trial or subscription has ended: the sidebar lists only what stays open. */
   hasAccess?: boolean
+  /** How the subscription goes on, for the header's badge. */
+  renewal?: Renewal | null
   children: ReactNode
 }) {
   const [collapsed, toggle] = useSidebarCollapsed()
@@ -26,7 +30,7 @@ export function DashboardLayout({
     <div className={styles.shell} data-collapsed={collapsed ? 'true' : 'false'}>
       <Sidebar collapsed={collapsed} onToggle={toggle} isAdmin={isAdmin} hasAccess={hasAccess} />
       <div className={styles.content}>
-        <DashboardHeader title={title} known={known} />
+        <DashboardHeader title={title} known={known} renewal={renewal} />
         <div className={styles.page}>{children}</div>
       </div>
     </div>

@@ -1,13 +1,24 @@
-import { badgeLabel } from '../access-rules.ts'
+import { badgeLabel, badgeTone, type Renewal } from '../access-rules.ts'
 import styles from './layout.module.css'
 
 /** SPEC §4 header badge; renders nothing while the days left are unknown (null). */
-export function StatusBadge({ days, isTrial }: { days: number | null; isTrial: boolean }) {
-  const label = badgeLabel(days, isTrial)
-  if (label === null) return null
-  const tone = days !== null && days <= 0 ? 'expired' : isTrial ? 'trial' : 'active'
+export function StatusBadge({
+  days,
+  isTrial,
+  renewal = null,
+}: {
+  days: number | null
+  isTrial: boolean
+  renewal?: Renewal | null
+}) {
+  const label = badgeLabel(days, isTrial, renewal)
+  if (label === null || days === null) return null
   return (
-    <span className={styles.badge} data-tone={tone} data-status-badge="">
+    <span
+      className={styles.badge}
+      data-tone={badgeTone(days, isTrial, renewal)}
+      data-status-badge=""
+    >
       {label}
     </span>
   )

@@ -1,3 +1,4 @@
+import { Link } from 'wouter'
 import { brand } from '../../../../api/brand.ts'
 import { listingSourceNames } from '../../../../api/listing-sources.ts'
 import { ExtensionLink } from '../../account/extension-link.tsx'
@@ -6,7 +7,7 @@ import styles from './listings.module.css'
 export const NO_LISTINGS_TITLE = 'No listings yet'
 export const NO_MATCH_TITLE = 'No listings match'
 
-/** A new agent: how a listing gets here, step by step. */
+/** A new agent: how a listing gets here, step by step (the popup converts only with a profile). */
 export function NoListingsYet() {
   return (
     <div className={styles.empty} role="status">
@@ -16,6 +17,14 @@ export function NoListingsYet() {
       </p>
       <ol className={styles.steps}>
         <li>Install the {brand.name} extension in Chrome and sign in with this account.</li>
+        <li>
+          Add your{' '}
+          <Link href="/dashboard/settings" className={styles.inlineLink}>
+            agent profile
+          </Link>{' '}
+          in Settings: your name and brokerage as listings show them. The extension needs it to tell
+          your own listings from others&apos;.
+        </li>
         <li>Open a listing on {listingSourceNames()}.</li>
         <li>
           Click <strong>Convert</strong> in the extension.

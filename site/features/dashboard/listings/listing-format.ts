@@ -33,11 +33,14 @@ export function sourceName(source: ListingSource): string {
 
 /**
  * Whose listing, as the agent answered when converting it: "Your listing", or the brokerage whose
- * permission they confirmed and when. Null for conversions stored before the question was asked.
+ * permission they confirmed, when, and the listing agent the page named. Null for conversions
+ * stored before the question was asked.
  */
 export function permissionText(permission: StoredListingPermission | null): string | null {
   if (!permission) return null
   if (permission.basis === 'own_listing') return 'Your listing'
   const brokerage = permission.brokerage?.trim() || 'the listing brokerage'
-  return `Permission from ${brokerage} confirmed ${formatDate(permission.confirmed_at)}`
+  const confirmed = `Permission from ${brokerage} confirmed ${formatDate(permission.confirmed_at)}`
+  const agent = permission.listing_agent?.trim()
+  return agent ? `${confirmed}; listed by ${agent}` : confirmed
 }

@@ -173,7 +173,9 @@ describe('listings table', () => {
       rental.url,
     )
     expect(
-      within(rent).getByText('Permission from Coral Homes confirmed 03/12/2025'),
+      within(rent).getByText(
+        'Permission from Coral Homes confirmed 03/12/2025; listed by Marcus Lee',
+      ),
     ).toBeInTheDocument()
     // No photo: the placeholder, no image.
     expect(rent.querySelector('img')).toBeNull()
@@ -257,6 +259,10 @@ describe('listings table', () => {
   it('tells a new agent how to convert their first listing, with the extension link', async () => {
     open(serverPage([]))
     expect(await screen.findByText(NO_LISTINGS_TITLE)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'agent profile' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings',
+    )
     expect(screen.getByText(/Open a listing on Zillow, Realtor\.com or Redfin/)).toBeInTheDocument()
     expect(screen.getByText('Convert')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: /Get the Chrome extension/ })).toHaveAttribute(

@@ -7,7 +7,7 @@ import { fail, ok } from '../../../testing/http.ts'
 import { currentPath, renderAt } from '../../../testing/render.tsx'
 import { meFixture, stubApi } from '../testing/fixtures.ts'
 import { ACCOUNT_DELETED_MESSAGE } from './delete-account-dialog.tsx'
-import SettingsPage from './settings-page.tsx'
+import { SettingsHarness } from './testing/settings-harness.tsx'
 import { exportFileName } from './your-data-section.tsx'
 
 const exported: AccountExport = {
@@ -26,7 +26,7 @@ const exported: AccountExport = {
   agent_profile: null,
   listings: [{ id: 'listing-1', address: '12 Oak St, Austin, TX 78701' }],
   leads: [],
-  usage_by_day: [{ date: '2025-03-15', count: 2 }],
+  usage_by_day: [{ date: '2025-03-15', count: 2, listings: 2, leads: 0 }],
   payments: [],
   subscriptions: [],
   checkout_sessions: [],
@@ -50,7 +50,7 @@ function open(routes: Parameters<typeof stubApi>[0]) {
   setIsLogin(true)
   setUserName('Ann Agent')
   const fetch = stubApi(routes)
-  const view = renderAt('/dashboard/settings', <SettingsPage user={meFixture()} />)
+  const view = renderAt('/dashboard/settings', <SettingsHarness user={meFixture()} />)
   return { fetch, ...view }
 }
 

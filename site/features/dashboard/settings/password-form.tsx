@@ -27,9 +27,10 @@ const EMPTY: PasswordValues = { current_password: '', new_password: '', confirm:
 /**
  * Current, new and confirmed password; POST /users/change-password. Every session ends there,
  * this page's included: the new session it answers is saved (and handed to the extension, which
- * shares it), so only the other browsers and devices are signed out.
+ * shares it), so only the other browsers and devices are signed out. `onChanged`: the change is
+ * made (the server has also called off an e-mail change waiting for its link).
  */
-export function PasswordForm() {
+export function PasswordForm({ onChanged }: { onChanged: () => void }) {
   const [banner, setBanner] = useState<string | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
   const {
@@ -68,6 +69,7 @@ export function PasswordForm() {
     }
     await siteTokenStore.saveSession(session)
     reset(EMPTY)
+    onChanged()
     setSaved(PASSWORD_CHANGED_MESSAGE)
   }
 

@@ -13,14 +13,14 @@ import {
 } from './email-form.tsx'
 import { PASSWORD_CHANGED_MESSAGE } from './password-form.tsx'
 import { PROFILE_SAVED_MESSAGE } from './profile-form.tsx'
-import SettingsPage from './settings-page.tsx'
+import { SettingsHarness } from './testing/settings-harness.tsx'
 
 function open(routes: Parameters<typeof stubApi>[0], user: Me = meFixture()) {
   localStorage.setItem('accessToken', 'access-1')
   localStorage.setItem('refresh_token', 'refresh-1')
   localStorage.setItem('userId', 'user-1')
   const fetch = stubApi(routes)
-  const view = renderAt('/dashboard/settings', <SettingsPage user={user} />)
+  const view = renderAt('/dashboard/settings', <SettingsHarness user={user} />)
   return { fetch, ...view }
 }
 
@@ -269,6 +269,26 @@ describe('Password', () => {
       payload: { access_token: 'access-2', refresh_token: 'refresh-2', user_id: 'user-1' },
     })
     expect(within(password).getByLabelText('New password')).toHaveValue('')
+  })
+
+  it('no longer shows an e-mail change waiting for its link: the server called it off', async () => {
+    const { user } = open(
+      {
+        '/users/change-password': [
+          ok({ access_token: 'access-2', refresh_token: 'refresh-2', user_id: 'user-1' }),
+        ],
+      },
+      meFixture({ pending_email: 'new@example.com' }),
+    )
+    expect(section('E-mail').querySelector('[data-pending-email]')).not.toBeNull()
+    const password = section('Password')
+    await user.type(within(password).getByLabelText('Current password'), 'Maple-Street-1')
+    await user.type(within(password).getByLabelText('New password'), 'Birch-Avenue-22')
+    await user.type(within(password).getByLabelText('Confirm new password'), 'Birch-Avenue-22')
+    await user.click(within(password).getByRole('button', { name: 'Change password' }))
+
+    expect(await within(password).findByText(PASSWORD_CHANGED_MESSAGE)).toBeInTheDocument()
+    expect(section('E-mail').querySelector('[data-pending-email]')).toBeNull()
   })
 
   it('wants the confirmation to match, and shows a wrong current password on its field', async () => {

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import type { Me } from '../../../../api/schemas/users.ts'
 import { AgentProfileForm } from './agent-profile-form.tsx'
 import { DeleteAccountSection } from './delete-account-dialog.tsx'
@@ -9,18 +8,29 @@ import { YourDataSection } from './your-data-section.tsx'
 import styles from './settings.module.css'
 
 /**
- * /dashboard/settings: the account as /users/me gave it to the dashboard, one section per form,
- * each saved on its own. What a save answers replaces the account for the others (an e-mail
- * waiting for confirmation, say). Open without a subscription: data and deletion need none.
+ * /dashboard/settings: the account as the dashboard has it, one section per form, each saved on
+ * its own. What a save answers becomes the dashboard's account (`onUserChanged`), so the other
+ * forms, the header and this page opened again show it. Open without a subscription: data and
+ * deletion need none.
  */
-export default function SettingsPage({ user: initial }: { user: Me }) {
-  const [user, setUser] = useState(initial)
+export default function SettingsPage({
+  user,
+  onUserChanged,
+}: {
+  user: Me
+  onUserChanged: (user: Me) => void
+}) {
   return (
     <div className={styles.page}>
-      <ProfileForm user={user} onSaved={setUser} />
-      <EmailForm user={user} onSaved={setUser} />
-      <AgentProfileForm user={user} onSaved={setUser} />
-      <PasswordForm />
+      <ProfileForm user={user} onSaved={onUserChanged} />
+      <EmailForm user={user} onSaved={onUserChanged} />
+      <AgentProfileForm user={user} onSaved={onUserChanged} />
+      <PasswordForm
+        onChanged={() => {
+          // The server called off an e-mail change under way: its link no longer works.
+          onUserChanged({ ...user, pending_email: null })
+        }}
+      />
       <YourDataSection />
       <DeleteAccountSection email={user.email} />
     </div>

@@ -15,6 +15,8 @@ interface CancelSubscriptionProps {
   subscriptionId: string | null
   planName: string
   expiry: string | null
+  /** Bought during the free trial and not charged yet: cancelling means no charge at all. */
+  trialing?: boolean
   /** Called after a successful cancel, to load the dashboard again. */
   onCancelled: () => void
 }
@@ -27,6 +29,7 @@ export function CancelSubscription({
   subscriptionId,
   planName,
   expiry,
+  trialing = false,
   onCancelled,
 }: CancelSubscriptionProps) {
   const [open, setOpen] = useState(false)
@@ -78,8 +81,9 @@ export function CancelSubscription({
             Cancel your subscription?
           </Dialog.Title>
           <Dialog.Description className={dialogStyles.dialogText}>
-            Your {planName} plan stays active until {until}. After that your account is downgraded
-            and you will not be charged again.
+            {trialing
+              ? `Your free trial and your ${planName} plan stay active until ${until}. After that your account is downgraded, and nothing is ever charged.`
+              : `Your ${planName} plan stays active until ${until}. After that your account is downgraded and you will not be charged again.`}
           </Dialog.Description>
           <div className={dialogStyles.dialogActions}>
             <Dialog.Close className="button button-secondary" disabled={busy}>

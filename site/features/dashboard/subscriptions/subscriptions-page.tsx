@@ -2,7 +2,7 @@ import { Link } from 'wouter'
 import type { Me } from '../../../../api/schemas/users.ts'
 import { CheckCircleIcon, ClockIcon } from '../../../components/icons.tsx'
 import { dayCount, type Access } from '../access-rules.ts'
-import { formatDate } from '../format.ts'
+import { formatDate, formatUsd } from '../format.ts'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
 import { useDashboardData } from '../use-dashboard-data.ts'
 import { CancelSubscription } from './cancel-dialog.tsx'
@@ -50,6 +50,13 @@ function TrialBox({ days, trialEnd }: { days: number; trialEnd: string | null })
   )
 }
 
+/** The chip beside the plan's name, per state. */
+const STATE_CHIP = {
+  renewing: { label: 'Active', tone: 'success' },
+  trialing: { label: 'Free trial', tone: 'trial' },
+  ending: { label: 'Cancelled', tone: 'warning' },
+} as const
+
 function PaidPlan() {
   const { state, reload } = useDashboardData()
   if (state.status === 'loading') return <Spinner label="Loading your subscription…" />
@@ -66,10 +73,14 @@ function PaidPlan() {
   const data = state.data
   const planName = data.current_plan ?? 'Pro'
   const expiry = formatDate(data.subscription_expiry)
-  const cancelled = data.cancel_at_period_end === true
+  // An older server says only whether it was cancelled.
+  const subscription =
+    data.subscription_state ?? (data.cancel_at_period_end === true ? 'ending' : 'renewing')
+  const charge = data.next_charge_in_usd === null ? null : formatUsd(data.next_charge_in_usd)
+  const chip = STATE_CHIP[subscription]
 
   return (
-    <section className={styles.panel} aria-labelledby="plan-title">
+    <section className={styles.panel} aria-labelledby="plan-title" data-subscription={subscription}>
       <div className={styles.panelHead}>
         <span className={styles.panelIcon} aria-hidden="true">
           <CheckCircleIcon size={22} />
@@ -80,8 +91,8 @@ function PaidPlan() {
             {planName}
           </h2>
         </div>
-        <span className={styles.state} data-tone={cancelled ? 'warning' : 'success'}>
-          {cancelled ? `Cancels on ${expiry}` : 'Active'}
+        <span className={styles.state} data-tone={chip.tone}>
+          {chip.label}
         </span>
       </div>
       <dl className={styles.facts}>
@@ -90,15 +101,21 @@ function PaidPlan() {
           <dd data-fact="plan">{planName}</dd>
         </div>
         <div>
-          <dt>Expiry date</dt>
+          <dt>
+            {subscription === 'renewing'
+              ? 'Renews on'
+              : subscription === 'ending'
+                ? 'Ends on'
+                : 'Free trial until'}
+          </dt>
           <dd data-fact="expiry">{expiry}</dd>
         </div>
         <div>
-          <dt>Renewal</dt>
-          <dd data-fact="renewal">{cancelled ? 'Off' : 'Automatic'}</dd>
+          <dt>{subscription === 'trialing' ? 'First charge' : 'Next charge'}</dt>
+          <dd data-fact="next-charge">{charge ?? 'None'}</dd>
         </div>
       </dl>
-      {cancelled ? (
+      {subscription === 'ending' ? (
         <>
           <p className={styles.note}>
             Your subscription is cancelled. It stays active until {expiry} and is then downgraded;
@@ -111,13 +128,15 @@ function PaidPlan() {
       ) : (
         <>
           <p className={styles.note}>
-            If you cancel, your plan stays active until its expiry date ({expiry}) and is then
-            downgraded. You will not be charged again.
+            {subscription === 'trialing'
+              ? `Your free trial continues until ${expiry}; your first charge${charge === null ? '' : ` of ${charge}`} is on ${expiry}. If you cancel before then, your plan stays active until ${expiry} and you will not be charged.`
+              : `If you cancel, your plan stays active until its expiry date (${expiry}) and is then downgraded. You will not be charged again.`}
           </p>
           <CancelSubscription
             subscriptionId={data.active_subscription_id}
             planName={planName}
             expiry={data.subscription_expiry}
+            trialing={subscription === 'trialing'}
             onCancelled={reload}
           />
         </>

@@ -18,6 +18,7 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     phone: '+14155550123',
     is_subscribed: false,
     subscription_expiry: null,
+    subscription_state: null,
     trial_end: inDays(5),
     is_admin: false,
     agent_profile: null,
@@ -26,11 +27,18 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
   }
 }
 
+/** Seven days of calls, each day's listings converted but for its `leads` saved. */
 export function week(
   counts: number[] = [0, 0, 0, 0, 0, 0, 0],
+  leads: number[] = [],
 ): Dashboard['api_usage_last_seven_days'] {
   // 2025-01-06 is a Monday: the week runs Mon … Sun.
-  return counts.map((count, i) => ({ date: `2025-01-${String(6 + i).padStart(2, '0')}`, count }))
+  return counts.map((count, i) => ({
+    date: `2025-01-${String(6 + i).padStart(2, '0')}`,
+    count,
+    listings: count - (leads[i] ?? 0),
+    leads: leads[i] ?? 0,
+  }))
 }
 
 export function transactionFixture(overrides: Partial<Transaction> = {}): Transaction {
@@ -51,11 +59,20 @@ export function dashboardFixture(overrides: Partial<Dashboard> = {}): Dashboard 
     total_api_calls: 0,
     total_api_calls_last_seven_days: 0,
     total_api_calls_this_month: 0,
+    api_calls_by_kind: {
+      total: { listings: 0, leads: 0 },
+      last_seven_days: { listings: 0, leads: 0 },
+      this_month: { listings: 0, leads: 0 },
+    },
     api_usage_last_seven_days: week(),
+    has_converted_listing: false,
+    has_saved_lead: false,
     active_subscription_id: null,
     current_plan: null,
     subscription_expiry: null,
     cancel_at_period_end: false,
+    subscription_state: null,
+    next_charge_in_usd: null,
     recent_transactions: [],
     ...overrides,
   }
