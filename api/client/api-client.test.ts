@@ -77,6 +77,7 @@ const me = {
   subscription_expiry: null,
   trial_end: '2030-01-01T00:00:00.000Z',
   is_admin: false,
+  subscription_state: null,
   agent_profile: null,
   pending_email: null,
 }

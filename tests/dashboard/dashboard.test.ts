@@ -28,7 +28,7 @@ import { startServer, type RunningServer } from '../support/server.ts'
 import { signedOut, signIn } from '../support/site.ts'
 import { longUsDate, serverDatabase, usDate, utcDay } from './data.ts'
 import { accessToken, saveLead } from './leads-data.ts'
-import { convertListing } from './listings-data.ts'
+import { convertListing, saveAgentProfile } from './listings-data.ts'
 
 let server: RunningServer
 let chromium: LaunchedBrowser
@@ -280,6 +280,13 @@ describe('usage, transactions and the sidebar', () => {
     usage[older] = { listings: 500, leads: 0 }
     db.seedUsage(account.email, usage)
     const token = await accessToken(server, account)
+    // Set up as an agent who converts is: with an agent profile.
+    await saveAgentProfile(server, token, {
+      listing_name: 'Pat Usage',
+      license_number: null,
+      license_state: null,
+      brokerage: 'Usage Realty',
+    })
     await convertListing(server, token, {
       source: 'zillow',
       source_id: '2077555',

@@ -26,7 +26,7 @@ import { screenshotDir } from '../support/paths.ts'
 import { startServer, type RunningServer } from '../support/server.ts'
 import { signedOut, signIn } from '../support/site.ts'
 import { accessToken, saveLead } from './leads-data.ts'
-import { convertListing } from './listings-data.ts'
+import { convertListing, saveAgentProfile } from './listings-data.ts'
 
 let server: RunningServer
 let chromium: LaunchedBrowser
@@ -130,19 +130,12 @@ describe('a new agent’s first dashboard', () => {
   it('shows the numbers once a listing is converted, and the lead step still to do below them', async () => {
     await page.setViewport({ width: 1280, height: 900 })
     // The agent profile saved on Settings.
-    const saved = await fetch(`${server.url}/api/v1/users/me`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        agent_profile: {
-          listing_name: 'Pat First-run',
-          license_number: null,
-          license_state: null,
-          brokerage: 'First Run Realty',
-        },
-      }),
+    await saveAgentProfile(server, token, {
+      listing_name: 'Pat First-run',
+      license_number: null,
+      license_state: null,
+      brokerage: 'First Run Realty',
     })
-    expect(saved.status).toBe(200)
     await open(page, `${server.url}/dashboard`)
     await page.waitForSelector('[data-first-run]')
 
