@@ -6,8 +6,8 @@ import type { Database, OneTimePurpose } from '../db/schema.ts'
 import { hashToken, newSecretToken } from './secret-token.ts'
 
 /**
- * DESIGN §3: verification links live 24 h, reset links 1 h. A new e-mail address is verified
- * like the first one, so its link lives as long.
+ * How long each e-mailed link works (docs/account.md#links): verification 24 h, password reset
+ * 1 h. A new e-mail address is verified like the first one, so its link lives as long.
  */
 export const ONE_TIME_TOKEN_SECONDS: Record<OneTimePurpose, number> = {
   verify: 24 * 3600,

@@ -22,7 +22,7 @@ const settingsQuery = preparedQuery((db, userId: string) =>
 )
 
 /**
- * SPEC §3 "User", as GET and PATCH /users/me answer it. `is_subscribed` and
+ * The account as GET and PATCH /users/me answer it (docs/account.md). `is_subscribed` and
  * `subscription_expiry` are the subscription half of the access rule (billing/access.ts),
  * `trial_end` the other, so the site's gate and days-left count agree with what the server
  * enforces.

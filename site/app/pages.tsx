@@ -9,8 +9,8 @@ export interface PageEntry {
 }
 
 /**
- * Every route of the site (SPEC §2). The landing page is in the first bundle; everything else
- * loads on demand (DESIGN §9). A new page adds its file under features/, its path to
+ * Every route of the site. The landing page is in the first bundle; everything else loads on
+ * demand, so a first visit downloads only what its page needs. A new page adds its file under features/, its path to
  * api/site-pages.ts and one line here.
  */
 export const pages: PageEntry[] = [

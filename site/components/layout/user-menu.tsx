@@ -8,7 +8,7 @@ import { userLabel } from './user-identity.ts'
 import styles from './user-menu.module.css'
 
 /**
- * SPEC §2 desktop user menu: initials avatar and name; Dashboard, Settings and Log Out. Radix gives the menu
+ * The desktop user menu: initials avatar and name; Dashboard, Settings and Log Out. Radix gives the menu
  * semantics, arrow keys, and closing on Escape or an outside click. Loaded lazily: only logged-in
  * visitors need it.
  */

@@ -15,7 +15,7 @@ import { DashboardDataContext, useDashboardLoader } from './use-dashboard-data.t
 import styles from './layout/layout.module.css'
 
 /**
- * SPEC §2 /dashboard (protected) and its pages /dashboard/listings, /dashboard/subscriptions,
+ * /dashboard (signed in only) and its pages /dashboard/listings, /dashboard/subscriptions,
  * /dashboard/transactions, (issue 7) /dashboard/leads, /dashboard/settings and (issue 11,
  * operators only) /dashboard/form-health: one lazily loaded chunk (uPlot included). The access
  * gate and the dashboard data load side by side; the pages show once the gate lets the user in.

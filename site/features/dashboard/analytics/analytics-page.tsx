@@ -12,7 +12,7 @@ import styles from './analytics.module.css'
 export const NO_CALLS_MESSAGE = 'No API calls recorded in the last 7 days'
 
 /**
- * SPEC §2 /dashboard (index): a new agent's first-run checklist until the account has usage, then
+ * /dashboard itself: a new agent's first-run checklist until the account has usage, then
  * the usage cards and the 7-day chart, with the steps still to do below them.
  */
 export default function AnalyticsPage({ hasAgentProfile }: { hasAgentProfile: boolean }) {
