@@ -18,6 +18,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'docs/**/*.test.ts',
           ],
           environment: 'node',
           // With TEST_DATABASE_URL (.ci/run) the server tests run on that PostgreSQL server.

@@ -1,27 +1,25 @@
 import { z } from 'zod'
 
-/** Every answer of the API is one of these two shapes (DESIGN §3). */
-export const errorBodySchema = z.object({
-  status: z.literal('error'),
-  message: z.string(),
-  errors: z.object({
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
+/**
+ * Every answer of the API is one of two shapes: the success envelope around the route's data
+ * (checked against the route table by the client), or the error envelope.
+ */
+export const successBodySchema = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+  data: z.unknown(),
 })
-export type ErrorBody = z.infer<typeof errorBodySchema>
+export type SuccessBody<Data> = Omit<z.infer<typeof successBodySchema>, 'data'> & { data: Data }
 
-export function successBodySchema<T extends z.ZodType>(data: T) {
-  return z.object({
-    status: z.literal('success'),
-    message: z.string().optional(),
-    data,
-  })
+/** The success envelope around `data`; `message` only when there is one. */
+export function successBody<Data>(data: Data, message?: string): SuccessBody<Data> {
+  return message ? { status: 'success', message, data } : { status: 'success', data }
 }
-export interface SuccessBody<T> {
-  status: 'success'
-  message?: string
-  data: T
+
+export interface ErrorBody {
+  status: 'error'
+  message: string
+  errors: { message: string; fields?: Record<string, string> }
 }
 
 export function errorBody(message: string, fields?: Record<string, string>): ErrorBody {
@@ -32,5 +30,5 @@ export function errorBody(message: string, fields?: Record<string, string>): Err
   }
 }
 
-/** Header that skips the tunnel's browser warning page (SPEC §7); the server accepts it. */
+/** Header that skips the ngrok tunnel's browser warning page; the server accepts it (CORS). */
 export const TUNNEL_WARNING_HEADER = 'ngrok-skip-browser-warning'

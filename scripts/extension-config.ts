@@ -4,15 +4,13 @@ import { createHash } from 'node:crypto'
 import path from 'node:path'
 
 /**
- * Public half of the RSA key that fixes the unpacked extension's id (manifest `key`). Generated
+ * Public half of the RSA key that fixes the unpacked extension's id (manifest `key`), the id the
+ * site sends its messages to (EXTENSION_ID in api/extension-messages.ts). Generated
  * once with `npx tsx scripts/extension-key.ts`; the private half was never kept, as nothing needs
  * it: Chrome derives the id from the public key alone, and the Web Store signs with its own key.
  */
 export const EXTENSION_PUBLIC_KEY =
   'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA1uhqHfTrc1R7KKTL9fbXLTspmVy3Seje+4zsneLXA0MaAqEp3j/CAnTpeuUAFnJy3JelGr1C/tOu3svDYMBvYcaAMHJMo0y+uOZ6UyTOheKlgI86lFA8GHrdEBmphPuZLNyVr+QEgLhKR3kbXYUtEgD0lWq/U2oGYXzdWtI8E3X7Ughw0tNKMadKig+SCrkGe5KbYL2ujm5Cgn2bIr1yrB4YM+oZxGmO+DZ8xX3Gr/Dkd5iLyX+p/IeoBg9WDRkuD3fm4VLfHJyHPCXQsFA1u6Z5IgMjxfrMNZiLykbhyi1Q2bamvrBl1X2i/XLLViF8Cp2/OIsTRFvUpLXHpTzYOQIDAQAB'
-
-/** The id Chrome gives the unpacked extension built with EXTENSION_PUBLIC_KEY. */
-export const EXTENSION_ID = 'pbbabkcdfmpdjfgendlofdfppimbcapd'
 
 export const DEFAULT_API_URL = 'http://localhost:8787'
 

@@ -8,7 +8,7 @@ import {
   marketplaceFormProfile,
   type MarketplaceFormProfile,
 } from '../api/schemas/marketplace-form-profile.ts'
-import { uselessRangeKind } from './leads/crm-target.ts'
+import { uselessRangeKind } from './leads/crm-address-reach.ts'
 import { carriesIpv4, parseCidr, type CidrRange } from './net/ip-address.ts'
 
 /** Environment, validated once here; nothing else reads process.env. */

@@ -7,7 +7,7 @@ import { BUILT_IN_FORM_PROFILE } from '../api/marketplace-form-profile.ts'
 import { MAILBOX_PATH } from './mail/mailbox-page.ts'
 import { createMailSender } from './mail/sender.ts'
 import { startHousekeeping } from './housekeeping.ts'
-import { createMailTransport } from './mail/transport.ts'
+import { createMailTransport } from './mail/create-mail-transport.ts'
 
 /** Starts the server the way `npm start` does: config from the environment, then listen. */
 async function main(): Promise<void> {

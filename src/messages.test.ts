@@ -1,5 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { dispatch, MessageError, sendMessage, type Handlers, type Reply } from './messages.ts'
+import {
+  EXTENSION_MESSAGE_TYPES,
+  type ExtensionMessageType,
+  type ExtensionRequest,
+  type ExtensionResponse,
+} from '../api/extension-messages.ts'
+import {
+  dispatch,
+  MESSAGE_CHANNELS,
+  MessageError,
+  sendMessage,
+  type Handlers,
+  type MessageOf,
+  type Reply,
+  type RequestOf,
+  type ResponseOf,
+} from './messages.ts'
 import { installFakeChrome, popupSender, type FakeChrome } from './test/fake-chrome.ts'
 
 let fake: FakeChrome
@@ -75,6 +91,30 @@ describe('dispatch', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(handler).not.toHaveBeenCalled()
     expect(replies).toEqual([{ ok: false, error: 'session:set is not accepted from this sender' }])
+  })
+})
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+describe('the site’s messages (api/extension-messages.ts)', () => {
+  it('are exactly the external channel of the map, with the contract’s payloads and answers', () => {
+    // Checked by the compiler: a message added on one side only, or typed apart, fails here.
+    const sameTypes: Same<MessageOf<'external'>, ExtensionMessageType> = true
+    const sameShapes: {
+      [T in ExtensionMessageType]: Same<RequestOf<T>, ExtensionRequest<T>> &
+        Same<ResponseOf<T>, ExtensionResponse<T>>
+    } = {
+      'session:set': true,
+      'session:clear': true,
+      'session:get': true,
+      'listing:fill-again': true,
+    }
+    expect([sameTypes, ...Object.values(sameShapes)].every(Boolean)).toBe(true)
+    // And at run time, where the dispatchers' checks read the channels.
+    const external = Object.entries(MESSAGE_CHANNELS)
+      .filter(([, channel]) => channel === 'external')
+      .map(([type]) => type)
+    expect(external.sort()).toEqual([...EXTENSION_MESSAGE_TYPES].sort())
   })
 })
 

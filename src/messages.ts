@@ -1,21 +1,28 @@
 /**
  * Every message of the extension, in one typed map: popup and content scripts → worker
  * (`chrome.runtime.sendMessage`), worker → content script (`chrome.tabs.sendMessage`), and the
- * site → worker (`externally_connectable`). The site cannot import `src/`; its side is
- * `site/lib/extension-bridge.ts`, which mirrors the `external` part below.
+ * site → worker (`externally_connectable`). The site's messages are a contract between the two
+ * apps: they are declared in api/extension-messages.ts, which the site's side
+ * (`site/lib/extension-bridge.ts`) and the `external` part below both read.
  *
  * Only the worker holds tokens and calls the API; the others ask it here.
  */
+import type {
+  ConvertError,
+  ExtensionMessageMap,
+  ExtensionMessageType,
+  ExtensionReply,
+} from '../api/extension-messages.ts'
 import type { ListingPermission } from '../api/listing-permission.ts'
 import type { AgentProfile } from '../api/schemas/agent-profile.ts'
 import type { FillReportBody } from '../api/schemas/fill-reports.ts'
+import type { SaveLeadBody } from '../api/schemas/leads.ts'
 import type { NormalizedListing } from '../api/schemas/listing.ts'
 import type { MarketplaceDraft } from '../api/schemas/marketplace-draft.ts'
 import type {
   FormFieldKey,
   MarketplaceFormProfile,
 } from '../api/schemas/marketplace-form-profile.ts'
-import type { FsboLead } from './fsbo/fsbo-lead.ts'
 import type { FsboPage, FsboResultsSite } from './fsbo/inspect-fsbo-page.ts'
 import type { ListingExtraction } from './listing/listing-extraction.ts'
 
@@ -37,35 +44,6 @@ export type LoginResult =
       fields?: Record<string, string>
     }
 
-/**
- * The listing of a tab: the extractor's answer, or `not-a-listing`/`stale-page` when no content
- * script answered (another site, or a Zillow page reached by in-app navigation).
- */
-export type ListingLookup = ListingExtraction
-
-/** Why a conversion failed; each kind is one state of the popup. */
-export type ConvertErrorKind =
-  /** 402: trial over or no subscription; the popup links to /pricing. */
-  | 'upgrade'
-  /** No answer: offline, or the server is down. */
-  | 'offline'
-  /** 5xx: the server failed. */
-  | 'server'
-  | 'session-expired'
-  /** 400/409/422: the server refused this listing; its message says why. */
-  | 'rejected'
-  /** Chrome stopped the worker mid-conversion; retrying is safe. */
-  | 'interrupted'
-  /** Another conversion is running. */
-  | 'busy'
-  /** Anything else (e.g. the browser refused to open a tab). */
-  | 'failed'
-
-export interface ConvertError {
-  kind: ConvertErrorKind
-  message: string
-}
-
 export type ConvertOutcome =
   { ok: true; marketplaceTabId: number } | { ok: false; error: ConvertError }
 
@@ -75,12 +53,6 @@ export type ConvertOutcome =
  */
 export type AgentProfileLookup =
   { ok: true; profile: AgentProfile | null } | { ok: false; error: ConvertError }
-
-/**
- * The site's Fill again: Marketplace opened with a fresh draft of the stored listing, or why not
- * (the kinds of a conversion). The site mirrors it (site/lib/extension-bridge.ts FillAgainAnswer).
- */
-export type FillAgainOutcome = { ok: true } | { ok: false; error: ConvertError }
 
 /** The conversion in progress or last finished, kept in chrome.storage.session (ConversionState). */
 export type ConversionPhase = 'converting' | 'opening' | 'done' | 'failed'
@@ -127,17 +99,6 @@ export interface FillSummary {
   filled: string[]
   needsUser: string[]
 }
-
-/** The site's session, as the site sends it and as `session:get` answers. */
-export interface SharedSession {
-  access_token: string
-  refresh_token: string
-  user_id: string
-}
-
-export type ExtensionSessionAnswer =
-  | ({ logged_in: true; access_token: string | null } & Omit<SharedSession, 'access_token'>)
-  | { logged_in: false }
 
 /** POST /leads from the popup: `created` is false when the lead was saved before (now updated). */
 export type LeadSaveOutcome =
@@ -210,13 +171,26 @@ interface Def<C extends Channel, Req, Res> {
 
 type NoInput = Record<string, never>
 
+/** The site's messages (api/extension-messages.ts), on the `external` channel. */
+type ExternalMessageMap = {
+  [T in ExtensionMessageType]: Def<
+    'external',
+    ExtensionMessageMap[T]['request'],
+    ExtensionMessageMap[T]['response']
+  >
+}
+
 /** The map: message type → who sends it, what it carries, what the answer is. */
-export interface MessageMap {
+export interface MessageMap extends ExternalMessageMap {
   // popup → worker
   'session:status': Def<'page', NoInput, SessionStatus>
   'session:login': Def<'page', { email: string; password: string }, LoginResult>
   'session:logout': Def<'page', NoInput, { ok: true }>
-  'listing:get': Def<'page', { tabId: number; url: string | null }, ListingLookup>
+  /**
+   * The tab's listing: the extractor's answer, or `not-a-listing`/`stale-page` when no content
+   * script answered (another site, or a Zillow page reached by in-app navigation).
+   */
+  'listing:get': Def<'page', { tabId: number; url: string | null }, ListingExtraction>
   /** Fetched at every popup opening: a change on the site's Settings counts at once. */
   'account:profile': Def<'page', NoInput, AgentProfileLookup>
   /** `permission`: the agent's answer for this listing, asked every time (never remembered). */
@@ -228,7 +202,7 @@ export interface MessageMap {
   'convert:status': Def<'page', { sourceTabId: number }, ConversionState | null>
   // popup → worker: FSBO leads (src/background/lead-handlers.ts)
   'leads:page': Def<'page', { tabId: number }, FsboPage>
-  'leads:save': Def<'page', { lead: FsboLead }, LeadSaveOutcome>
+  'leads:save': Def<'page', { lead: SaveLeadBody }, LeadSaveOutcome>
   'scan:start': Def<'page', { sourceTabId: number }, ScanStartOutcome>
   'scan:status': Def<'page', NoInput, ScanState | null>
   'scan:cancel': Def<'page', NoInput, ScanState | null>
@@ -253,12 +227,7 @@ export interface MessageMap {
   'listing:extract': Def<'tab', NoInput, ListingExtraction>
   // worker → FSBO and Zillow content scripts: the page's lead, or the listings it links to
   'fsbo:inspect': Def<'tab', NoInput, FsboPage>
-  // site → worker (externally_connectable; sender.origin must be a site origin)
-  'session:set': Def<'external', SharedSession, { ok: true }>
-  'session:clear': Def<'external', NoInput, { ok: true }>
-  'session:get': Def<'external', NoInput, ExtensionSessionAnswer>
-  /** The Listings page's Fill again: answered once Marketplace is open (the site's tab opens it). */
-  'listing:fill-again': Def<'external', { listing_id: string }, FillAgainOutcome>
+  // site → worker: ExternalMessageMap (externally_connectable; sender.origin must be a site origin)
 }
 
 export type MessageType = keyof MessageMap
@@ -276,8 +245,7 @@ export type ResponseOf<T extends MessageType> = MessageMap[T]['response']
 export type Envelope<T extends MessageType = MessageType> = { type: T; payload: RequestOf<T> }
 
 /** An answer on the wire: handlers' exceptions travel as `error`, so a caller never hangs. */
-export type Reply<T extends MessageType = MessageType> =
-  { ok: true; value: ResponseOf<T> } | { ok: false; error: string }
+export type Reply<T extends MessageType = MessageType> = ExtensionReply<ResponseOf<T>>
 
 /** Which channel each type belongs to, for the dispatchers' checks at run time. */
 export const MESSAGE_CHANNELS: { readonly [K in MessageType]: MessageMap[K]['channel'] } = {

@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { TUNNEL_WARNING_HEADER } from '../envelope.ts'
+import { TUNNEL_WARNING_HEADER, successBodySchema } from '../envelope.ts'
 import {
   API_PREFIX,
   routes,
@@ -71,12 +70,6 @@ interface Answer {
   body: unknown
 }
 
-const successEnvelope = z.object({
-  status: z.literal('success'),
-  message: z.string().optional(),
-  data: z.unknown(),
-})
-
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { tokenStore, onSessionExpired } = options
   const baseUrl = options.baseUrl.replace(/\/+$/, '')
@@ -117,7 +110,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function interpret<N extends RouteName>(def: RouteDef, answer: Answer): RouteData<N> {
     if (!answer.ok) throw apiErrorFromResponse(answer.status, answer.body)
-    const envelope = successEnvelope.safeParse(answer.body)
+    const envelope = successBodySchema.safeParse(answer.body)
     if (!envelope.success) throw invalidResponseError(answer.status)
     const data = def.data.safeParse(envelope.data.data)
     if (!data.success) throw invalidResponseError(answer.status)

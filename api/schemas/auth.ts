@@ -14,11 +14,9 @@ export const registerBody = z.strictObject({
   phoneNumber: phoneField,
   password: newPasswordField,
 })
-export type RegisterBody = z.infer<typeof registerBody>
 export const registerData = z.object({ user_id: z.string(), email: z.string() })
 
 export const loginBody = z.strictObject({ email: emailField, password: passwordField })
-export type LoginBody = z.infer<typeof loginBody>
 export const loginData = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -37,7 +35,6 @@ export const resetPasswordRequestBody = z.strictObject({
   email: emailField,
   reset_form_url: z.url({ error: 'reset_form_url must be a URL' }).max(2048),
 })
-export type ResetPasswordRequestBody = z.infer<typeof resetPasswordRequestBody>
 
 export const resetPasswordBody = z.strictObject({
   pass_reset_token: opaqueTokenField,
@@ -58,7 +55,6 @@ export const refreshTokenData = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
 })
-export type RefreshTokenData = z.infer<typeof refreshTokenData>
 
 export const logoutBody = z.strictObject({ refresh_token: opaqueTokenField })
 

@@ -146,7 +146,6 @@ const leadFilters = {
 
 /** GET /leads: newest first, a page at a time. */
 export const listLeadsQuery = z.strictObject({ ...pageQueryFields, ...leadFilters })
-export type ListLeadsQuery = z.infer<typeof listLeadsQuery>
 
 export const leadsPage = pageOf(lead)
 
@@ -163,7 +162,6 @@ const tooManyLeads = `Select at most ${LEAD_LIMITS.maxIdsPerRequest.toLocaleStri
  * POST (exportLeadsCsvBody): a thousand ids do not fit in a URL.
  */
 export const exportLeadsCsvQuery = z.strictObject(leadFilters)
-export type ExportLeadsCsvQuery = z.infer<typeof exportLeadsCsvQuery>
 
 /** POST /leads/export.csv: the selected leads (`ids`), or without ids all matching the filters. */
 export const exportLeadsCsvBody = z.strictObject({
@@ -260,10 +258,14 @@ export const exportLeadsFollowUpBossData = z.object({
   skipped_do_not_call: z.number().int().nonnegative(),
 })
 
+/** Where CRM exports go: the user's webhook, or their Follow Up Boss account. */
+export const CRM_TARGETS = ['webhook', 'follow_up_boss'] as const
+export type CrmTarget = (typeof CRM_TARGETS)[number]
+
 /** One delivery to a CRM as the log shows it: its attempts folded into one row. */
 export const crmDelivery = z.object({
   delivery_id: z.string(),
-  target: z.enum(['webhook', 'follow_up_boss']),
+  target: z.enum(CRM_TARGETS),
   lead_count: z.number().int().nonnegative(),
   attempts: z.number().int().positive(),
   delivered: z.boolean(),

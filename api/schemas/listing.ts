@@ -82,7 +82,6 @@ export const listingAddress = z.strictObject({
     .regex(/^\d{5}(-\d{4})?$/, 'ZIP code must be 5 digits or ZIP+4')
     .nullable(),
 })
-export type ListingAddress = z.infer<typeof listingAddress>
 
 export const listingFacts = z.strictObject({
   heating: factList,
@@ -90,7 +89,6 @@ export const listingFacts = z.strictObject({
   laundry: shortText(LISTING_LIMITS.laundryMaxLength).nullable(),
   parking: factList,
 })
-export type ListingFacts = z.infer<typeof listingFacts>
 
 export const normalizedListing = z
   .strictObject({

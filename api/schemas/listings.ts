@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { LISTING_PERMISSION_BASES, listingPermission } from '../listing-permission.ts'
 import { LISTING_SOURCES } from '../listing-sources.ts'
 import { normalizedListing } from './listing.ts'
-import { marketplaceDraft } from './marketplace-draft.ts'
+import { LISTING_TYPES, marketplaceDraft } from './marketplace-draft.ts'
 import { pageOf, pageQueryFields, timestampField } from './fields.ts'
 
 /**
@@ -28,7 +28,7 @@ export const convertListingData = z.object({
 export type ConvertListingData = z.infer<typeof convertListingData>
 
 export const LISTING_SEARCH_MAX_LENGTH = 200
-export const LISTING_TYPES = ['sale', 'rent'] as const
+export { LISTING_TYPES, type ListingType } from './marketplace-draft.ts'
 
 /**
  * GET /listings: the user's converted listings, last converted first, a page at a time. `q`

@@ -21,8 +21,9 @@ export const MARKETPLACE_LIMITS = {
   maxPhotos: 20,
 } as const
 
-export const MARKETPLACE_LISTING_TYPES = ['sale', 'rent'] as const
-export type MarketplaceListingType = (typeof MARKETPLACE_LISTING_TYPES)[number]
+/** Sale or rent: the branch of Marketplace's form, and what the listings page filters by. */
+export const LISTING_TYPES = ['sale', 'rent'] as const
+export type ListingType = (typeof LISTING_TYPES)[number]
 
 /**
  * "Property type" / "Rental type" options: Marketplace offers only these three for a home (the
@@ -82,7 +83,7 @@ export type MarketplaceAddress = z.infer<typeof marketplaceAddress>
 const httpsUrl = z.url({ protocol: /^https$/ }).max(2048)
 
 export const marketplaceDraft = z.strictObject({
-  listing_type: z.enum(MARKETPLACE_LISTING_TYPES),
+  listing_type: z.enum(LISTING_TYPES),
   property_type: z.enum(MARKETPLACE_PROPERTY_TYPES).nullable(),
   bedrooms: z.number().int().min(0).max(100).nullable(),
   /** Full and partial together (1.5 is one full and one half), as the listing counts them. */

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import {
+  LISTING_TYPES,
   MARKETPLACE_AIR_CONDITIONING_TYPES,
   MARKETPLACE_HEATING_TYPES,
   MARKETPLACE_LAUNDRY_TYPES,
-  MARKETPLACE_LISTING_TYPES,
   MARKETPLACE_PARKING_TYPES,
   MARKETPLACE_PROPERTY_TYPES,
 } from './marketplace-draft.ts'
@@ -83,7 +83,7 @@ const languageProfile = z.strictObject({
   ),
   /** Choice field → draft value → the option texts that mean it. */
   options: z.strictObject({
-    listing_type: optionsOf(MARKETPLACE_LISTING_TYPES),
+    listing_type: optionsOf(LISTING_TYPES),
     property_type: optionsOf(MARKETPLACE_PROPERTY_TYPES),
     laundry: optionsOf(MARKETPLACE_LAUNDRY_TYPES),
     parking: optionsOf(MARKETPLACE_PARKING_TYPES),

@@ -25,6 +25,9 @@ export const verifyPaymentQuery = z.strictObject({
     .max(200),
 })
 
+export const CHECKOUT_CHARGE_STATUSES = ['charged', 'scheduled'] as const
+export type CheckoutChargeStatus = (typeof CHECKOUT_CHARGE_STATUSES)[number]
+
 /**
  * What the checkout costs and when: `charged` at checkout, or — bought during the free trial,
  * which it keeps — `scheduled` for the day the trial ends (and `charged` once that happened).
@@ -33,7 +36,7 @@ export const checkoutCharge = z.object({
   amount_in_usd: z.number().nonnegative(),
   currency: z.string(),
   date: timestampField,
-  status: z.enum(['charged', 'scheduled']),
+  status: z.enum(CHECKOUT_CHARGE_STATUSES),
 })
 export type CheckoutCharge = z.infer<typeof checkoutCharge>
 

@@ -63,7 +63,6 @@ export const updateMeBody = z
     message: 'Enter your current password to change your email',
     path: ['current_password'],
   })
-export type UpdateMeBody = z.input<typeof updateMeBody>
 
 /** GET /users/confirm-email/:token, the link of an e-mail change (auth none: the token is the proof). */
 export const confirmEmailParams = z.strictObject({ token: opaqueTokenField })
@@ -77,7 +76,6 @@ export const changePasswordBody = z.strictObject({
   current_password: passwordField,
   new_password: newPasswordField,
 })
-export type ChangePasswordBody = z.infer<typeof changePasswordBody>
 export const changePasswordData = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -95,7 +93,6 @@ const callCount = z.number().int().nonnegative()
  * remaining calls are of unknown kind (docs/usage.md).
  */
 export const callKinds = z.object({ listings: callCount, leads: callCount })
-export type CallKinds = z.infer<typeof callKinds>
 
 export const dailyUsage = callKinds.extend({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
@@ -214,6 +211,5 @@ export const listTransactionsQuery = z.strictObject({
     .max(TRANSACTION_SEARCH_MAX_LENGTH, 'The search text is too long')
     .optional(),
 })
-export type ListTransactionsQuery = z.infer<typeof listTransactionsQuery>
 
 export const transactionsPage = pageOf(transaction)

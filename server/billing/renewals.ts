@@ -3,7 +3,7 @@ import { newId } from '../db/ids.ts'
 import type { SubscriptionRow } from '../db/schema.ts'
 import { addBillingPeriod, planCharge } from './plans.ts'
 import { recordTransaction } from './subscriptions.ts'
-import { testReceiptUrl } from './test-checkout/provider.ts'
+import { testReceiptUrl } from './built-in-checkout/paths.ts'
 
 /** How often each process looks for subscriptions at their period end. */
 export const RENEWAL_POLL_MS = 60_000

@@ -6,7 +6,7 @@ import type {
   SubscriptionRow,
   TransactionsTable,
 } from '../db/schema.ts'
-import type { Activation, CheckoutCharge } from './provider.ts'
+import type { Activation, CheckoutCharge } from './payment-provider.ts'
 
 export const NO_ACTIVE_SUBSCRIPTION = 'No active subscription found.'
 

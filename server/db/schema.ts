@@ -1,7 +1,9 @@
-import type { Generated, Insertable, Selectable } from 'kysely'
+import type { Generated, Selectable } from 'kysely'
 import type { ListingPermissionBasis } from '../../api/listing-permission.ts'
 import type { ListingSource } from '../../api/listing-sources.ts'
-import type { LeadSource } from '../../api/schemas/leads.ts'
+import type { CrmTarget, LeadSource, LeadStatus } from '../../api/schemas/leads.ts'
+import type { ListingType } from '../../api/schemas/listings.ts'
+import type { BillingCycle } from '../../api/schemas/plans.ts'
 import type { FillOutcome } from '../../api/schemas/fill-reports.ts'
 import type { FormFieldKey } from '../../api/schemas/marketplace-form-profile.ts'
 
@@ -74,7 +76,7 @@ export interface OneTimeTokensTable {
 export interface PlansTable {
   id: string
   package_name: string
-  billing_cycle: 'monthly' | 'annual'
+  billing_cycle: BillingCycle
   amount_cents: number
   features: string
   sort_order: number
@@ -116,7 +118,6 @@ export interface OutboxTable {
   user_id: string | null
 }
 export type OutboxRow = Selectable<OutboxTable>
-export type NewOutboxRow = Insertable<OutboxTable>
 
 export interface RateLimitHitsTable {
   key: string
@@ -186,7 +187,6 @@ export interface TransactionsTable {
   period_end: string | null
   created_at: string
 }
-export type TransactionRow = Selectable<TransactionsTable>
 
 export interface WebhookEventsTable {
   event_id: string
@@ -221,7 +221,7 @@ export interface ListingsTable {
   /** The draft's address line: "661 Lakeview Ave, San Francisco, CA 94112". */
   address: string
   price: number | null
-  listing_type: 'sale' | 'rent'
+  listing_type: ListingType
   photo_count: number
   data: string
   draft: string
@@ -268,7 +268,7 @@ export interface LeadsTable {
   living_area_sqft: number | null
   days_on_market: number | null
   photo_url: string | null
-  status: 'new' | 'contacted' | 'do_not_call'
+  status: LeadStatus
   notes: string
   search_text: string
   created_at: string
@@ -297,7 +297,7 @@ export interface LeadCrmAttemptsTable {
   id: string
   delivery_id: string
   user_id: string
-  target: 'webhook' | 'follow_up_boss'
+  target: CrmTarget
   url: string
   attempt: number
   lead_count: number

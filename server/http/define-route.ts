@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
+import { successBody } from '../../api/envelope.ts'
 import { API_PREFIX, type RouteDef } from '../../api/routes.ts'
 import { AppError } from './app-error.ts'
 import type { AppContext } from '../app-context.ts'
@@ -101,10 +102,7 @@ export function defineRoute<R extends RouteDef>(
           }
           const result = await handler(input, ctx)
           if (result === NOT_MODIFIED) return reply.status(304).send()
-          const body = result.message
-            ? { status: 'success', message: result.message, data: result.data }
-            : { status: 'success', data: result.data }
-          return reply.status(route.successStatus).send(body)
+          return reply.status(route.successStatus).send(successBody(result.data, result.message))
         },
       })
     },

@@ -6,9 +6,14 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_PAGES } from '../../api/site-pages.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { inlineScriptSources } from './inline-script-csp.ts'
+import { PRERENDERED_PATHS } from './prerendered-pages.ts'
 
 const SITE_URL = 'https://agents.listingbridge.test'
-const SHELL = `<!doctype html><title>site</title><div id="root"></div>${' '.repeat(200)}`
+const SHELL_SCRIPT = 'document.documentElement.dataset.x = "1"'
+const SHELL = `<!doctype html><script>${SHELL_SCRIPT}</script><title>site</title><div id="root"></div>${' '.repeat(200)}`
+/** What scripts/prerender-site.ts writes for /pricing: the shell with the page inside. */
+const PRICING = SHELL.replace('<div id="root">', '<div id="root"><h1>Pricing</h1>')
 const MAIN_JS = `console.log("${'main chunk '.repeat(100)}")`
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 
@@ -26,7 +31,9 @@ function writeText(name: string, text: string): void {
 beforeAll(async () => {
   site = mkdtempSync(path.join(tmpdir(), 'lb-site-'))
   mkdirSync(path.join(site, 'assets'))
+  mkdirSync(path.join(site, 'pages'))
   writeText('index.html', SHELL)
+  writeText('pages/pricing.html', PRICING)
   writeText('assets/app-123.js', MAIN_JS)
   writeText('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"></svg>')
   writeFileSync(path.join(site, 'og-image.png'), PNG)
@@ -99,12 +106,20 @@ describe('compressed copies by content negotiation', () => {
     expect(res.headers.vary).toMatch(/\bAccept-Encoding\b/)
   })
 
-  it('compresses the pages, answered from the shell, the same way', async () => {
-    const res = await get('/pricing', { accept: 'text/html', 'accept-encoding': 'gzip, br' })
-    expect(res.statusCode).toBe(200)
-    expect(res.headers['content-encoding']).toBe('br')
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
-    expect(decoded(res)).toBe(SHELL)
+  it('compresses the pages, prerendered or answered from the shell, the same way', async () => {
+    for (const [url, body] of [
+      ['/pricing', PRICING],
+      ['/faq', SHELL],
+    ] as const) {
+      for (const coding of ['br', 'gzip'] as const) {
+        const res = await get(url, { accept: 'text/html', 'accept-encoding': coding })
+        expect(res.statusCode, url).toBe(200)
+        expect(res.headers['content-encoding'], url).toBe(coding)
+        expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8')
+        expect(res.headers.vary, url).toMatch(/\bAccept-Encoding\b/)
+        expect(decoded(res), url).toBe(body)
+      }
+    }
   })
 
   it('answers HEAD with the headers of GET and no body', async () => {
@@ -155,7 +170,14 @@ describe('compressed copies by content negotiation', () => {
   })
 
   it('serves the compressed copies only in place of their file', async () => {
-    for (const url of ['/assets/app-123.js.br', '/index.html.gz', '/index.html']) {
+    for (const url of [
+      '/assets/app-123.js.br',
+      '/index.html.gz',
+      '/index.html',
+      '/pages/pricing.html',
+      '/pages/pricing.html.br',
+      '/pages/pricing',
+    ]) {
       const res = await get(url, { 'accept-encoding': 'br' })
       expect(res.statusCode, url).toBe(404)
       expect(res.headers['content-encoding'], url).toBeUndefined()
@@ -167,6 +189,18 @@ describe('caching', () => {
   it('keeps hashed assets for a year, unasked', async () => {
     const res = await get('/assets/app-123.js')
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('revalidates a prerendered page by its own ETag', async () => {
+    const page = await get('/pricing', { accept: 'text/html', 'accept-encoding': 'br' })
+    const shell = await get('/faq', { accept: 'text/html', 'accept-encoding': 'br' })
+    expect(page.headers.etag).not.toBe(shell.headers.etag)
+    const again = await get('/pricing', {
+      accept: 'text/html',
+      'accept-encoding': 'br',
+      'if-none-match': String(page.headers.etag),
+    })
+    expect(again.statusCode).toBe(304)
   })
 
   it('has pages and unhashed files revalidated on every use', async () => {
@@ -219,13 +253,63 @@ describe('caching', () => {
 })
 
 describe('pages and unknown paths', () => {
-  it('answers every page of the site 200 with the shell', async () => {
+  it('answers every page of the site 200: its prerendered HTML when built, else the shell', async () => {
     for (const { path: pattern } of SITE_PAGES) {
       const url = pathOf(pattern)
       const res = await get(url, { accept: 'text/html' })
       expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).toBe(url === '/pricing' ? PRICING : SHELL)
+    }
+  })
+
+  it('prerenders the public and account pages without parameters, and no private page', () => {
+    expect(PRERENDERED_PATHS).toEqual([
+      '/',
+      '/pricing',
+      '/contact-us',
+      '/faq',
+      '/privacy',
+      '/terms-of-service',
+      '/sign-up',
+      '/sign-in',
+      '/forgot-password',
+    ])
+  })
+
+  it('answers the prerendered HTML only at the page’s own path; other spellings get the shell', async () => {
+    for (const url of ['/Pricing', '/pricing/', '/PRICING/']) {
+      const res = await get(url, { accept: 'text/html' })
+      expect(res.statusCode, url).toBe(200)
       expect(res.body, url).toBe(SHELL)
     }
+    const withQuery = await get('/pricing?plan=annual', { accept: 'text/html' })
+    expect(withQuery.body).toBe(PRICING)
+  })
+
+  it('lets each page run its own inline script, by hash, and nothing else inline', async () => {
+    const [shellSource] = inlineScriptSources(SHELL)
+    expect(shellSource).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/)
+    for (const url of ['/pricing', '/faq', '/nope']) {
+      const res = await get(url, { accept: 'text/html' })
+      const policy = String(res.headers['content-security-policy'])
+      const scriptSrc = policy.split(';').find((d) => /^script-src\s/.test(d.trim()))
+      expect(scriptSrc?.trim(), url).toBe(`script-src 'self' ${shellSource ?? ''}`)
+    }
+    // A file that is not a page keeps the policy as it is.
+    const asset = await get('/assets/app-123.js')
+    expect(String(asset.headers['content-security-policy'])).toContain("script-src 'self';")
+  })
+
+  it('hashes the script of the page as rebuilt, without a restart', async () => {
+    const rebuilt = PRICING.replace(SHELL_SCRIPT, 'void 0')
+    writeText('pages/pricing.html', rebuilt)
+    // A rebuild within the same millisecond as the first write still differs in size.
+    const res = await get('/pricing', { accept: 'text/html' })
+    expect(res.body).toBe(rebuilt)
+    expect(String(res.headers['content-security-policy'])).toContain(
+      inlineScriptSources(rebuilt)[0] ?? 'missing',
+    )
+    writeText('pages/pricing.html', PRICING)
   })
 
   it('reads paths as the router does: a trailing slash, any case, a query', async () => {
@@ -238,7 +322,7 @@ describe('pages and unknown paths', () => {
   it('answers a page to any client, not only to a browser', async () => {
     const res = await get('/pricing', { accept: '*/*' })
     expect(res.statusCode).toBe(200)
-    expect(res.body).toBe(SHELL)
+    expect(res.body).toBe(PRICING)
   })
 
   it('answers an unknown path in a browser 404 with the shell (the app shows "not found")', async () => {

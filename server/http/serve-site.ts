@@ -6,11 +6,16 @@ import { SITE_REDIRECTS, sitePageAt } from '../../api/site-pages.ts'
 import { acceptedCodings, type ContentCoding } from './accept-encoding.ts'
 import { clientCopyIsCurrent } from './conditional-get.ts'
 import { registerCrawlerFiles } from './crawler-files.ts'
+import { inlineScriptSourcesOf, withScriptSources } from './inline-script-csp.ts'
+import { prerenderedFile } from './prerendered-pages.ts'
 
 /** Where `npm run build` leaves the site. */
 export const SITE_DIST = path.resolve(import.meta.dirname, '../../dist/site')
 
-/** The file every page is served from; the app renders the page, or its "not found" page. */
+/**
+ * The file a page without prerendered HTML is served from (the app renders the page, or its "not
+ * found" page in the browser); pages prerendered at build have their own (prerendered-pages.ts).
+ */
 const SHELL = 'index.html'
 
 /** What we serve, by extension; `text` types have Brotli and gzip copies beside them. */
@@ -55,8 +60,8 @@ export interface SiteOptions {
  * Serves the built site from the same origin as the API, so `npm start` is one process on one
  * port: files as they are on disk (looked up per request, so a rebuild needs no restart), each
  * text file in the smallest coding the client takes (compressed once, at build), every page of
- * api/site-pages.ts as the app's shell with 200 and any other path with 404 (the app shows its
- * "not found" page).
+ * api/site-pages.ts with 200 (its HTML prerendered at build, or the app's shell) and any other
+ * path with 404 and the shell (the app shows its "not found" page).
  */
 export function serveSite(app: FastifyInstance, options: SiteOptions): boolean {
   const dir = path.resolve(options.dir ?? SITE_DIST)
@@ -96,6 +101,17 @@ async function answerSitePath(
   const hashed = pathname.startsWith('/assets/')
   if (file && (await sendFile(request, reply, { file, status: 200, hashed }))) return reply
   const status = shellStatus(request, pathname)
+  const prerendered = status === 200 ? prerenderedFile(pathname) : undefined
+  if (
+    prerendered &&
+    (await sendFile(request, reply, {
+      file: path.join(dir, prerendered),
+      status: 200,
+      hashed: false,
+    }))
+  ) {
+    return reply
+  }
   const shell = path.join(dir, SHELL)
   if (status && (await sendFile(request, reply, { file: shell, status, hashed: false }))) {
     return reply
@@ -201,7 +217,9 @@ async function sendFile(
 ): Promise<boolean> {
   const original = await openFile(file)
   if (!original) return false
-  const { type, text } = FILE_TYPES[path.extname(file).toLowerCase()] ?? UNKNOWN_TYPE
+  const extension = path.extname(file).toLowerCase()
+  const { type, text } = FILE_TYPES[extension] ?? UNKNOWN_TYPE
+  if (extension === '.html') await allowInlineScripts(reply, file, original.stat)
   const copy = text ? await bestCopy(request, file, original.stat) : undefined
   const sent = copy?.open ?? original
   if (copy) await original.handle.close()
@@ -237,6 +255,18 @@ async function sendFile(
     void reply.send(sent.handle.createReadStream())
   }
   return true
+}
+
+/**
+ * The page's own inline scripts (the shell's stored-session script) join the CSP's script-src by
+ * hash, read from the very file sent: nothing else inline runs, and a rebuild that changes the
+ * script needs no restart.
+ */
+async function allowInlineScripts(reply: FastifyReply, file: string, stat: Stats): Promise<void> {
+  const policy = reply.getHeader('content-security-policy')
+  if (typeof policy !== 'string') return
+  const sources = await inlineScriptSourcesOf(file, stat)
+  void reply.header('content-security-policy', withScriptSources(policy, sources))
 }
 
 /** Adds Accept-Encoding to Vary without dropping what others put there (CORS: Origin). */

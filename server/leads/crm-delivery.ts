@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { Agent, request as undiciRequest } from 'undici'
+import type { CrmTarget } from '../../api/schemas/leads.ts'
 import type { AppContext } from '../app-context.ts'
 import { newId } from '../db/ids.ts'
 import { RefusedTargetError, checkedLookup, targetPolicy, targetUrlProblem } from './crm-target.ts'
@@ -40,7 +41,7 @@ function sleep(ms: number): Promise<void> {
 
 export interface CrmRequest {
   userId: string
-  target: 'webhook' | 'follow_up_boss'
+  target: CrmTarget
   url: string
   leadCount: number
   /** The request of one attempt: its raw JSON body and headers (made per attempt, for the time). */

@@ -3,16 +3,14 @@ import { ConfigError, loadConfig } from '../config.ts'
 import { parseCidr, type CidrRange } from '../net/ip-address.ts'
 import { systemResolveAll, type ResolveAll } from '../net/resolve-host.ts'
 import { silentResolver, stubResolver } from '../testing/stub-dns.ts'
+import { blockedAddressKind, reachOf, type TargetPolicy } from './crm-address-reach.ts'
 import {
   RefusedTargetError,
   SAVE_LOOKUP_TIMEOUT_MS,
-  blockedAddressKind,
   checkTarget,
   checkedLookup,
-  reachOf,
   targetPolicy,
   targetUrlProblem,
-  type TargetPolicy,
 } from './crm-target.ts'
 
 /** CRM_PRIVATE_TARGETS as a policy. */

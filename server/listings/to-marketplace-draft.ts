@@ -2,11 +2,11 @@ import type { AgentProfile } from '../../api/schemas/agent-profile.ts'
 import type { HomeType, ListingContact, NormalizedListing } from '../../api/schemas/listing.ts'
 import {
   MARKETPLACE_LIMITS,
+  type ListingType,
   type MarketplaceAirConditioningType,
   type MarketplaceDraft,
   type MarketplaceHeatingType,
   type MarketplaceLaundryType,
-  type MarketplaceListingType,
   type MarketplaceParkingType,
   type MarketplacePropertyType,
 } from '../../api/schemas/marketplace-draft.ts'
@@ -69,7 +69,7 @@ export function toMarketplaceDraft(
  */
 export function marketplacePropertyType(
   homeType: HomeType,
-  listingType: MarketplaceListingType,
+  listingType: ListingType,
 ): MarketplacePropertyType | null {
   switch (homeType) {
     case 'single_family':

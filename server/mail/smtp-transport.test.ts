@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, registerUser } from '../testing/test-app.ts'
 import { createMailSender } from './sender.ts'
-import { createMailTransport } from './transport.ts'
+import { createMailTransport } from './create-mail-transport.ts'
 
 interface Received {
   from: string

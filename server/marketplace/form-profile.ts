@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { successBody } from '../../api/envelope.ts'
 import { routes } from '../../api/routes.ts'
 import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
 import { NOT_MODIFIED, defineRoute, type RouteModule } from '../http/define-route.ts'
@@ -12,7 +13,7 @@ export const FORM_PROFILE_CACHE_CONTROL = 'public, no-cache'
 
 /** A strong ETag: the hash of the exact JSON sent, the envelope around the profile. */
 export function formProfileEtag(profile: MarketplaceFormProfile): string {
-  const json = JSON.stringify({ status: 'success', data: profile })
+  const json = JSON.stringify(successBody(profile))
   return `"${createHash('sha256').update(json).digest('base64url')}"`
 }
 

@@ -1,43 +1,33 @@
 /**
- * The site's side of session sharing with the Chrome extension (DESIGN §6 Auth): the site tells
- * the extension when it logs in or out, and asks it for its session on load. Messages go through
- * `chrome.runtime.sendMessage(EXTENSION_ID, …)`, which Chrome offers only to pages the extension
+ * The site's side of session sharing with the Chrome extension: the site tells the extension when
+ * it logs in or out, and asks it for its session on load. Messages go through
+ * `chrome.runtime.sendMessage(extensionId, …)`, which Chrome offers only to pages the extension
  * lists in `externally_connectable`; the extension also checks the sender's origin.
  *
  * Every function is a no-op answering `false`/`null` when the extension is not installed (no
  * `chrome.runtime` on the page, or no answer), so callers need no checks of their own.
  *
- * The messages mirror the `external` part of the extension's message map (src/messages.ts),
- * which the site may not import.
+ * The messages are the contract in api/extension-messages.ts, which the extension answers.
  */
 import type { SessionTokens, TokenStore } from '../../api/client/token-store.ts'
+import {
+  EXTENSION_ID,
+  type ExtensionMessage,
+  type ExtensionReply,
+  type ExtensionSessionAnswer,
+  type FillAgainOutcome,
+  type SharedSession,
+} from '../../api/extension-messages.ts'
 
 /**
- * The id of the unpacked extension built from this repository (its manifest `key`); a store
- * build has the id the Web Store gave it: build the site with `VITE_EXTENSION_ID=<that id>`.
+ * The extension this site talks to: the unpacked build's id, or a Web Store build's (the id the
+ * store gave it): build the site with `VITE_EXTENSION_ID=<that id>`.
  */
-export const DEFAULT_EXTENSION_ID = 'pbbabkcdfmpdjfgendlofdfppimbcapd'
-export const EXTENSION_ID: string =
-  (import.meta.env.VITE_EXTENSION_ID as string | undefined) || DEFAULT_EXTENSION_ID
+const extensionId: string =
+  (import.meta.env.VITE_EXTENSION_ID as string | undefined) || EXTENSION_ID
 
 /** An installed extension answers within milliseconds; this only bounds a stuck one. */
 const ANSWER_TIMEOUT_MS = 2000
-
-export interface SharedSession {
-  access_token: string
-  refresh_token: string
-  user_id: string
-}
-
-export type ExtensionSession =
-  | { logged_in: true; access_token: string | null; refresh_token: string; user_id: string }
-  | { logged_in: false }
-
-type ExternalMessage =
-  | { type: 'session:set'; payload: SharedSession }
-  | { type: 'session:clear'; payload: Record<string, never> }
-  | { type: 'session:get'; payload: Record<string, never> }
-  | { type: 'listing:fill-again'; payload: { listing_id: string } }
 
 interface Runtime {
   sendMessage(extensionId: string, message: unknown, callback: (response: unknown) => void): void
@@ -55,8 +45,11 @@ function runtime(): Runtime | null {
  */
 const FILL_AGAIN_TIMEOUT_MS = 60_000
 
-/** The extension's answer's value, or undefined when it is not installed or refused. */
-function send(message: ExternalMessage, timeoutMs = ANSWER_TIMEOUT_MS): Promise<unknown> {
+/**
+ * The extension's answer's value, or undefined when it is not installed or refused. Only the
+ * contract's messages can be sent; the answer comes from outside the page: callers check it.
+ */
+function send(message: ExtensionMessage, timeoutMs = ANSWER_TIMEOUT_MS): Promise<unknown> {
   const api = runtime()
   if (!api) return Promise.resolve(undefined)
   return new Promise((resolve) => {
@@ -68,13 +61,13 @@ function send(message: ExternalMessage, timeoutMs = ANSWER_TIMEOUT_MS): Promise<
       resolve(value)
     }
     try {
-      api.sendMessage(EXTENSION_ID, message, (reply: unknown) => {
+      api.sendMessage(extensionId, message, (reply: unknown) => {
         // Reading lastError tells Chrome the failure ("not installed") was handled.
         if (api.lastError) {
           done(undefined)
           return
         }
-        const typed = reply as { ok?: unknown; value?: unknown } | undefined
+        const typed = reply as Partial<ExtensionReply<unknown>> | undefined
         done(typed?.ok === true ? typed.value : undefined)
       })
     } catch {
@@ -95,8 +88,9 @@ export async function clearExtensionSession(): Promise<boolean> {
 }
 
 /** The extension's session, to log the site in with it on load; null when there is no extension. */
-export async function getExtensionSession(): Promise<ExtensionSession | null> {
-  const value = (await send({ type: 'session:get', payload: {} })) as ExtensionSession | undefined
+export async function getExtensionSession(): Promise<ExtensionSessionAnswer | null> {
+  const value = (await send({ type: 'session:get', payload: {} })) as
+    ExtensionSessionAnswer | undefined
   if (!value || typeof value !== 'object' || typeof value.logged_in !== 'boolean') return null
   return value
 }
@@ -107,21 +101,14 @@ export async function isExtensionInstalled(): Promise<boolean> {
 }
 
 /**
- * The extension's answer to Fill again: Marketplace opened with a fresh draft, or why not (the
- * same kinds as a conversion from the popup: `upgrade`, `session-expired`, `offline`, `server`,
- * `rejected`, `busy`, `failed`).
- */
-export type FillAgainAnswer = { ok: true } | { ok: false; error: { kind: string; message: string } }
-
-/**
  * Asks the extension to open a fresh Marketplace draft of a stored listing (the Listings page's
  * Fill again); it answers once the Marketplace tab is open. Null: no extension answered.
  */
-export async function fillAgainInExtension(listingId: string): Promise<FillAgainAnswer | null> {
+export async function fillAgainInExtension(listingId: string): Promise<FillAgainOutcome | null> {
   const value = (await send(
     { type: 'listing:fill-again', payload: { listing_id: listingId } },
     FILL_AGAIN_TIMEOUT_MS,
-  )) as FillAgainAnswer | undefined
+  )) as FillAgainOutcome | undefined
   if (!value || typeof value !== 'object' || typeof value.ok !== 'boolean') return null
   return value
 }

@@ -4,13 +4,15 @@ import {
   SESSION_EXPIRED_MESSAGE,
   isApiError,
 } from '../../api/client/api-error.ts'
+import type { ConvertError } from '../../api/extension-messages.ts'
 import type { ListingPermission } from '../../api/listing-permission.ts'
 import type { NormalizedListing } from '../../api/schemas/listing.ts'
+import type { ConvertListingData } from '../../api/schemas/listings.ts'
 import { MARKETPLACE_LIMITS } from '../../api/schemas/marketplace-draft.ts'
-import type { ConversionPhase, ConversionState, ConvertError, ConvertOutcome } from '../messages.ts'
+import type { ConversionPhase, ConversionState, ConvertOutcome } from '../messages.ts'
 import { SESSION, readValue, writeValues } from '../storage.ts'
 import { api } from './api.ts'
-import { convertListing, fillAgainListing, type ConvertedListing } from './convert-api.ts'
+import { convertListing, fillAgainListing } from './convert-api.ts'
 import { downloadDraftPhotos } from './draft-photos.ts'
 import { marketplaceCreateUrl, savePendingDraft, type PendingDraftRecord } from './drafts.ts'
 import { refreshIfStale } from './form-profile.ts'
@@ -41,14 +43,14 @@ const defaultDeps: ConversionDeps = {
 }
 
 /** The server's call that makes the draft: a conversion of a page, or Fill again of a stored listing. */
-export type DraftRequest = () => Promise<ConvertedListing>
+export type DraftRequest = () => Promise<ConvertListingData>
 
 class ServerTimeout extends Error {
   override readonly name = 'ServerTimeout'
 }
 
 /** The request's answer, or ServerTimeout once `ms` have passed without one. */
-async function withinDeadline(request: DraftRequest, ms: number): Promise<ConvertedListing> {
+async function withinDeadline(request: DraftRequest, ms: number): Promise<ConvertListingData> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { EXTENSION_MESSAGE_TYPES } from '../../api/extension-messages.ts'
 import type { Reply } from '../messages.ts'
 import { LOCAL, SESSION } from '../storage.ts'
 import { sampleMe } from '../test/fixtures.ts'
@@ -117,6 +118,16 @@ describe('messages from the site', () => {
     expect(await fromOutside('session:clear', {}, siteSender(SITE))).toMatchObject({ ok: true })
     expect(fake.local.data.has(LOCAL.refreshToken)).toBe(false)
     expect(fake.session.data.has(SESSION.accessToken)).toBe(false)
+  })
+
+  it('handles every message of the contract (api/extension-messages.ts)', async () => {
+    // From another origin: each is known to the worker and refused, so nothing runs.
+    for (const type of EXTENSION_MESSAGE_TYPES) {
+      await expect(fromOutside(type, {}, siteSender('https://evil.example'))).resolves.toEqual({
+        ok: false,
+        error: `${type} is not accepted from this sender`,
+      })
+    }
   })
 
   it('rejects a malformed session and internal message types', async () => {

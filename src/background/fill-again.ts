@@ -1,6 +1,4 @@
-import { z } from 'zod'
-import { listingIdParams } from '../../api/schemas/listings.ts'
-import type { FillAgainOutcome } from '../messages.ts'
+import { fillAgainRequest, type FillAgainOutcome } from '../../api/extension-messages.ts'
 import { startFillAgain } from './conversion.ts'
 import { chromeTokenStore } from './token-store.ts'
 
@@ -8,8 +6,6 @@ export const NOT_LOGGED_IN_MESSAGE =
   'The ListingBridge extension is not logged in. Open it from the toolbar, log in, then try again.'
 export const INVALID_LISTING_MESSAGE = 'This listing cannot be filled again.'
 export const NO_SOURCE_TAB_MESSAGE = 'Fill again works from a tab of the ListingBridge site.'
-
-const fillAgainPayload = z.object({ listing_id: listingIdParams.shape.id })
 
 /**
  * The site's Fill again: the same pipeline as the popup's Convert, with the stored listing's draft
@@ -20,7 +16,7 @@ export async function fillAgainFromSite(
   payload: unknown,
   sender: chrome.runtime.MessageSender,
 ): Promise<FillAgainOutcome> {
-  const parsed = fillAgainPayload.safeParse(payload)
+  const parsed = fillAgainRequest.safeParse(payload)
   if (!parsed.success) {
     return { ok: false, error: { kind: 'rejected', message: INVALID_LISTING_MESSAGE } }
   }

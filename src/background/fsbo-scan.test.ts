@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
+import type { SaveLeadBody } from '../../api/schemas/leads.ts'
 import { fsboFailure } from '../fsbo/fsbo-failure.ts'
 import { isScanRunning } from '../fsbo/scan-state.ts'
-import type { FsboLead } from '../fsbo/fsbo-lead.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
 import type { LeadSaveOutcome, ScanState } from '../messages.ts'
 import { SESSION } from '../storage.ts'
@@ -26,7 +26,7 @@ const RESULTS_URL = 'https://fsbo.com/listings/search/results/?searchQuery=Miami
 
 const listingUrl = (id: number) => `https://fsbo.com/listings/listings/show/id/${id}/`
 
-function leadOf(id: number): FsboLead {
+function leadOf(id: number): SaveLeadBody {
   return {
     source: 'fsbo_com',
     source_id: String(id),
@@ -132,7 +132,7 @@ function harness(overrides: Partial<ScanDeps> = {}): Harness {
         return Promise.resolve()
       }),
     },
-    save: vi.fn((lead: FsboLead): Promise<LeadSaveOutcome> => {
+    save: vi.fn((lead: SaveLeadBody): Promise<LeadSaveOutcome> => {
       events.push(`save ${lead.source_id}`)
       return Promise.resolve(
         h.saves.get(Number(lead.source_id)) ?? { ok: true, created: true, leadId: lead.source_id },

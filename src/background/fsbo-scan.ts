@@ -1,6 +1,6 @@
 import { brand } from '../../api/brand.ts'
 import { DEFAULT_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
-import type { FsboLead } from '../fsbo/fsbo-lead.ts'
+import type { SaveLeadBody } from '../../api/schemas/leads.ts'
 import type { FsboResultsSite } from '../fsbo/inspect-fsbo-page.ts'
 import { isScannableListingUrl } from '../fsbo/fsbo-site-urls.ts'
 import { SCAN_CAP, SCAN_PAUSE_MS } from '../fsbo/scan-limits.ts'
@@ -44,7 +44,7 @@ export function blockedStopMessage(site: FsboResultsSite): string {
 
 export interface ScanDeps {
   tabs: ScanTabDriver
-  save: (lead: FsboLead) => Promise<LeadSaveOutcome>
+  save: (lead: SaveLeadBody) => Promise<LeadSaveOutcome>
   /** Waits `ms`, or less when `signal` aborts (Cancel during a pause stops at once). */
   sleep: (ms: number, signal: AbortSignal) => Promise<void>
   /** In [0, 1): where in the pause range this pause falls. */

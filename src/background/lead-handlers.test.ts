@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NETWORK_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
-import type { FsboLead } from '../fsbo/fsbo-lead.ts'
+import type { SaveLeadBody } from '../../api/schemas/leads.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
 import type { LeadSaveOutcome, Reply, ScanState } from '../messages.ts'
 import { LOCAL, SESSION } from '../storage.ts'
@@ -14,7 +14,7 @@ import {
 import { SERVER_DOWN_MESSAGE } from './conversion.ts'
 import { SCAN_INTERRUPTED_MESSAGE } from './fsbo-scan.ts'
 
-const LEAD: FsboLead = {
+const LEAD: SaveLeadBody = {
   source: 'fsbo_com',
   source_id: '546971',
   listing_url: 'https://fsbo.com/listings/listings/show/id/546971/',

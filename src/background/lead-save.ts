@@ -1,12 +1,11 @@
 import type { ApiClient } from '../../api/client/api-client.ts'
 import type { SaveLeadBody } from '../../api/schemas/leads.ts'
-import type { FsboLead } from '../fsbo/fsbo-lead.ts'
 import type { LeadSaveOutcome } from '../messages.ts'
 import { api } from './api.ts'
 import { convertError } from './conversion.ts'
 
 /** The lead as POST /leads takes it: exactly its fields (the server refuses unknown ones). */
-export function saveLeadBody(lead: FsboLead): SaveLeadBody {
+export function saveLeadBody(lead: SaveLeadBody): SaveLeadBody {
   return {
     source: lead.source,
     source_id: lead.source_id,
@@ -34,7 +33,7 @@ export function saveLeadBody(lead: FsboLead): SaveLeadBody {
  * so the popup shows them the same way: 402 upgrade, offline, server, session expired, rejected.
  */
 export async function saveLead(
-  lead: FsboLead,
+  lead: SaveLeadBody,
   client: ApiClient = api(),
 ): Promise<LeadSaveOutcome> {
   try {

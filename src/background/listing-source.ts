@@ -1,5 +1,5 @@
-import { extractionFailure } from '../listing/listing-extraction.ts'
-import { sendTabMessage, type ListingLookup } from '../messages.ts'
+import { extractionFailure, type ListingExtraction } from '../listing/listing-extraction.ts'
+import { sendTabMessage } from '../messages.ts'
 import { sourceOfListingUrl } from '../sources/extractors.ts'
 
 /**
@@ -7,7 +7,7 @@ import { sourceOfListingUrl } from '../sources/extractors.ts'
  * not a listing page, or it is one that the site reached by in-app navigation or has not finished
  * loading (content scripts start with a page load): then a reload helps, and we say so.
  */
-export async function listingOfTab(tabId: number, url: string | null): Promise<ListingLookup> {
+export async function listingOfTab(tabId: number, url: string | null): Promise<ListingExtraction> {
   try {
     return await sendTabMessage(tabId, 'listing:extract', {})
   } catch {

@@ -1,11 +1,10 @@
-import { z } from 'zod'
 import { DEFAULT_ERROR_MESSAGE, isApiError } from '../../api/client/api-error.ts'
-import type {
-  ExtensionSessionAnswer,
-  LoginResult,
-  SessionStatus,
-  SharedSession,
-} from '../messages.ts'
+import {
+  sharedSession,
+  type ExtensionSessionAnswer,
+  type SharedSession,
+} from '../../api/extension-messages.ts'
+import type { LoginResult, SessionStatus } from '../messages.ts'
 import { LOCAL, readValue, removeKeys, writeValues } from '../storage.ts'
 import { api } from './api.ts'
 import { chromeTokenStore } from './token-store.ts'
@@ -63,12 +62,6 @@ export async function logout(): Promise<{ ok: true }> {
   }
   return { ok: true }
 }
-
-const sharedSession = z.object({
-  access_token: z.string().min(1).max(4096),
-  refresh_token: z.string().min(1).max(4096),
-  user_id: z.string().min(1).max(64),
-})
 
 /** The site logged in (or refreshed its tokens): the extension takes the same session. */
 export async function adoptSiteSession(payload: unknown): Promise<{ ok: true }> {

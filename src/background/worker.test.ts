@@ -7,6 +7,7 @@ import {
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import type { AgentProfile } from '../../api/schemas/agent-profile.ts'
 import type { FillReportBody } from '../../api/schemas/fill-reports.ts'
+import type { ConvertListingData } from '../../api/schemas/listings.ts'
 import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
 import type {
   ConversionState,
@@ -25,7 +26,6 @@ import {
   type FakeChrome,
 } from '../test/fake-chrome.ts'
 import { draftFor, listing, sampleMe } from '../test/fixtures.ts'
-import type { ConvertedListing } from './convert-api.ts'
 import { SERVER_DOWN_MESSAGE } from './conversion.ts'
 import { MARKETPLACE_CREATE_URL, type PendingDraftRecord } from './drafts.ts'
 import { INVALID_LISTING_MESSAGE, NOT_LOGGED_IN_MESSAGE } from './fill-again.ts'
@@ -33,8 +33,8 @@ import { urlOf } from '../test/fake-chrome.ts'
 
 // The worker's calls of the server's convert and Fill again routes are replaced here.
 const { convertListing, fillAgainListing } = vi.hoisted(() => ({
-  convertListing: vi.fn<(client: unknown, body: unknown) => Promise<ConvertedListing>>(),
-  fillAgainListing: vi.fn<(client: unknown, listingId: string) => Promise<ConvertedListing>>(),
+  convertListing: vi.fn<(client: unknown, body: unknown) => Promise<ConvertListingData>>(),
+  fillAgainListing: vi.fn<(client: unknown, listingId: string) => Promise<ConvertListingData>>(),
 }))
 vi.mock('./convert-api.ts', () => ({ convertListing, fillAgainListing }))
 /** The popup's answer to "whose listing is it?", sent with every conversion. */
@@ -741,7 +741,7 @@ describe('conversion state', () => {
 
   it('refuses a second conversion while one runs', async () => {
     photoServer()
-    let finish: (value: ConvertedListing) => void = () => undefined
+    let finish: (value: ConvertListingData) => void = () => undefined
     convertListing.mockReturnValue(new Promise((resolve) => (finish = resolve)))
     await startWorker()
     const first = ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing, permission })
@@ -896,7 +896,7 @@ describe('Fill again from the site', () => {
 
   it('is busy while the popup’s conversion runs', async () => {
     photoServer()
-    let finish: (value: ConvertedListing) => void = () => undefined
+    let finish: (value: ConvertListingData) => void = () => undefined
     convertListing.mockReturnValue(new Promise((resolve) => (finish = resolve)))
     await startWorker()
     const converting = ask<ConvertOutcome>('convert:start', { sourceTabId: 7, listing, permission })

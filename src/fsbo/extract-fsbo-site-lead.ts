@@ -1,7 +1,8 @@
 import { LEAD_SOURCE_SITES } from '../../api/lead-sources.ts'
+import type { LeadSource } from '../../api/schemas/leads.ts'
 import { isFsboBotCheckPage } from './detect-fsbo-bot-check.ts'
 import { fsboFailure } from './fsbo-failure.ts'
-import type { FsboExtraction, FsboSource, LeadFields } from './fsbo-lead.ts'
+import type { FsboExtraction, LeadFields } from './fsbo-lead.ts'
 import { hasLeadData, mergeLeadFields } from './merge-lead-fields.ts'
 import { parseAddressLines, textLinesOf } from './parse-address-lines.ts'
 import { canonicalLink } from './parse-link.ts'
@@ -11,7 +12,7 @@ import { readMicrodataLead } from './read-microdata-lead.ts'
 
 /** How one FSBO site's listing pages are told apart and where they print what. */
 export interface FsboSiteProfile {
-  source: FsboSource
+  source: LeadSource
   /** Whether the page is on this site at all. */
   isSiteUrl: (pageUrl: string) => boolean
   /** The listing id in a listing page's URL; `null` on any other page of the site. */

@@ -1,9 +1,10 @@
-import type { FsboAddress, FsboLead, LeadFields } from './fsbo-lead.ts'
+import type { LeadAddress, SaveLeadBody } from '../../api/schemas/leads.ts'
+import type { LeadFields } from './fsbo-lead.ts'
 
-export type MergedFields = Omit<FsboLead, 'source' | 'source_id' | 'listing_url'>
+export type MergedFields = Omit<SaveLeadBody, 'source' | 'source_id' | 'listing_url'>
 
 type ScalarField = Exclude<keyof MergedFields, 'address'>
-type AddressField = keyof FsboAddress
+type AddressField = keyof LeadAddress
 
 /** Sources most trusted first: each field (and address part) comes from the first that has it. */
 export function mergeLeadFields(sources: readonly LeadFields[]): MergedFields {

@@ -1,5 +1,5 @@
+import type { LeadAddress } from '../../api/schemas/leads.ts'
 import { cleanInlineText } from '../listing/clean-text.ts'
-import type { FsboAddress } from './fsbo-lead.ts'
 
 /** An element's text split at `<br>`s, each line tidied, empty lines dropped. */
 export function textLinesOf(element: Element): string[] {
@@ -19,8 +19,8 @@ const CITY_STATE_ZIP = /^(.*?),?\s*([A-Z]{2})\s+(\d{5})(?:-\d{4})?$/
  * A printed address: "700 NE 26th Terr #804" / "Miami, FL 33137" on two lines, or one line
  * "700 NE 26th Terr #804, Miami, FL 33137". Parts it cannot place stay `null`.
  */
-export function parseAddressLines(lines: readonly string[]): FsboAddress {
-  const empty: FsboAddress = { street: null, city: null, state: null, zip: null }
+export function parseAddressLines(lines: readonly string[]): LeadAddress {
+  const empty: LeadAddress = { street: null, city: null, state: null, zip: null }
   const joined = lines.join(', ')
   const match = CITY_STATE_ZIP.exec(joined)
   if (!match) return joined === '' ? empty : { ...empty, street: joined }

@@ -1,5 +1,6 @@
 import type { FillReportBody } from '../../api/schemas/fill-reports.ts'
-import type { FieldKey, FillOptions, FillReport, FillRequest } from './fill-marketplace.ts'
+import type { FormFieldKey } from '../../api/schemas/marketplace-form-profile.ts'
+import type { FillOptions, FillReport, FillRequest } from './fill-marketplace.ts'
 import { buildFillReport, pageLanguage } from './fill-report.ts'
 import { showFillReport, type ReportPanel } from './report-panel.ts'
 import { createTeacher, type Teacher } from './teach.ts'
@@ -12,7 +13,7 @@ export interface AfterFillOptions {
   /** Posts a report (`fill:report`): the fill's at once, then one per field the agent shows. */
   send: (report: FillReportBody) => void
   /** Keeps a taught label (`teach:save`). */
-  save: (field: FieldKey, label: string) => Promise<void>
+  save: (field: FormFieldKey, label: string) => Promise<void>
   fillOptions?: FillOptions
   document?: Document
   /** Tests only: "Show me" takes synthetic events too (see `TeachOptions.acceptUntrusted`). */

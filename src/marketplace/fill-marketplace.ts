@@ -1,6 +1,10 @@
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import type { MarketplaceDraft } from '../../api/schemas/marketplace-draft.ts'
-import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
+import type {
+  FormFieldKey,
+  FormProfileLanguage,
+  MarketplaceFormProfile,
+} from '../../api/schemas/marketplace-form-profile.ts'
 import type { TaughtLabels } from '../messages.ts'
 import { fillAddressTypeahead } from './address-typeahead.ts'
 import { chooseOption, showsValue } from './combobox.ts'
@@ -16,8 +20,6 @@ import {
   neverPressTexts,
   optionTexts,
   type ChoiceField,
-  type FieldKey,
-  type LanguageTexts,
 } from './labels.ts'
 import { attachPhotos, toFile, type PhotoFile } from './photos.ts'
 import { insertAsTyped, leave, setReactValue } from './react-input.ts'
@@ -26,7 +28,6 @@ import { sameValue } from './text-match.ts'
 import { sleep, waitFor } from './wait-for.ts'
 
 export type { PhotoFile } from './photos.ts'
-export type { FieldKey } from './labels.ts'
 export type { TaughtLabels } from '../messages.ts'
 
 /** What the Marketplace content script fills the form with. */
@@ -43,14 +44,14 @@ export interface FillRequest {
   /** The form's texts to look for; the built-in profile when the worker sent none. */
   profile?: MarketplaceFormProfile
   /** Only these fields (a second try with a newer profile); every field when left out. */
-  fields?: readonly FieldKey[]
+  fields?: readonly FormFieldKey[]
   /** Label texts the agent taught ("Show me"), tried before the profile's. */
   taught?: TaughtLabels
 }
 
 /** How one field ended, and the label text that found its control (null: none found). */
 export interface FieldResult {
-  field: FieldKey
+  field: FormFieldKey
   end: FieldEnd
   label: string | null
   /** Not found, or found as the wrong kind of control: the agent may show it ("Show me"). */
@@ -59,12 +60,12 @@ export interface FieldResult {
 
 export interface NeedsYou {
   /** `form` when the form itself never appeared. */
-  field: FieldKey | 'form'
+  field: FormFieldKey | 'form'
   reason: string
 }
 
 export interface FillReport {
-  filled: FieldKey[]
+  filled: FormFieldKey[]
   needsYou: NeedsYou[]
   /** Per field the filler dealt with, for the fill report; no value of the draft in it. */
   results: FieldResult[]
@@ -100,7 +101,12 @@ const DEFAULTS = {
 } satisfies Omit<Required<FillOptions>, 'document'>
 
 /** Labels that show the form has rendered. */
-const FORM_SIGNS: readonly FieldKey[] = ['listing_type', 'property_type', 'price', 'description']
+const FORM_SIGNS: readonly FormFieldKey[] = [
+  'listing_type',
+  'property_type',
+  'price',
+  'description',
+]
 
 /** `final`: trying again cannot help (the form does not offer the value). */
 type NotFilled = {
@@ -124,13 +130,13 @@ type Want =
 
 class Filler {
   readonly doc: Document
-  readonly languages: LanguageTexts[]
+  readonly languages: FormProfileLanguage[]
   readonly neverPress: string[]
   readonly options: Omit<Required<FillOptions>, 'document'>
   readonly report: FillReport
   readonly taught: TaughtLabels
   /** Field → the label text that last found its control. */
-  readonly matched = new Map<FieldKey, string | null>()
+  readonly matched = new Map<FormFieldKey, string | null>()
 
   constructor(profile: MarketplaceFormProfile, options: FillOptions, taught: TaughtLabels = {}) {
     this.report = { filled: [], needsYou: [], results: [], profileVersion: profile.version }
@@ -149,12 +155,12 @@ class Filler {
     }
   }
 
-  labels(field: FieldKey): string[] {
+  labels(field: FormFieldKey): string[] {
     return fieldLabelTexts(this.languages, field)
   }
 
   /** The field's control: by the label the agent taught first, then by the profile's. */
-  find(field: FieldKey): FoundField | null {
+  find(field: FormFieldKey): FoundField | null {
     const taught = this.taught[field]
     const found =
       (taught === undefined ? null : findField(this.doc, [taught])) ??
@@ -163,11 +169,11 @@ class Filler {
     return found
   }
 
-  waitForField(field: FieldKey, timeoutMs: number): Promise<FieldControl | null> {
+  waitForField(field: FormFieldKey, timeoutMs: number): Promise<FieldControl | null> {
     return waitFor(this.doc, () => this.find(field), { timeoutMs })
   }
 
-  record(field: FieldKey, outcome: Outcome) {
+  record(field: FormFieldKey, outcome: Outcome) {
     if (outcome.filled) this.report.filled.push(field)
     else this.report.needsYou.push({ field, reason: outcome.reason })
     // Filled by a label an agent taught: the profile still lacks it, which operators must see.
@@ -179,7 +185,7 @@ class Filler {
     this.report.results.push({ field, end, label, ...(teachable ? { teachable } : {}) })
   }
 
-  async step(field: FieldKey, run: () => Promise<Outcome>) {
+  async step(field: FormFieldKey, run: () => Promise<Outcome>) {
     try {
       this.record(field, await run())
     } catch {
@@ -188,11 +194,11 @@ class Filler {
   }
 
   /** A value the listing lacks: worth saying only when the form asks for it. */
-  unknown(field: FieldKey): Outcome | null {
+  unknown(field: FormFieldKey): Outcome | null {
     return this.find(field) === null ? null : needs('notOnListing')
   }
 
-  async fill(field: FieldKey, want: Want | null) {
+  async fill(field: FormFieldKey, want: Want | null) {
     if (want === null) {
       const outcome = this.unknown(field)
       if (outcome !== null) this.record(field, outcome)
@@ -201,7 +207,7 @@ class Filler {
     await this.step(field, () => this.fillWithRetries(field, want))
   }
 
-  async fillWithRetries(field: FieldKey, want: Want): Promise<Outcome> {
+  async fillWithRetries(field: FormFieldKey, want: Want): Promise<Outcome> {
     const { attempts, fieldTimeoutMs, retryDelayMs } = this.options
     let last: Outcome = needs('notFound')
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
@@ -214,7 +220,7 @@ class Filler {
     return last
   }
 
-  async fillOnce(field: FieldKey, control: FieldControl, want: Want): Promise<Outcome> {
+  async fillOnce(field: FormFieldKey, control: FieldControl, want: Want): Promise<Outcome> {
     if (control.kind === 'file') return needs('notFound')
     if (control.kind === 'combobox') {
       const texts = want.kind === 'choice' ? want.texts : [want.value]
@@ -227,7 +233,7 @@ class Filler {
   }
 
   async type(
-    field: FieldKey,
+    field: FormFieldKey,
     element: HTMLInputElement | HTMLTextAreaElement,
     value: string,
     numeric: boolean,
@@ -247,7 +253,7 @@ class Filler {
   }
 
   async choose(
-    field: FieldKey,
+    field: FormFieldKey,
     combobox: HTMLElement,
     value: string,
     texts: string[],
@@ -409,7 +415,7 @@ export async function fillMarketplaceForm(
 ): Promise<FillReport> {
   const filler = new Filler(request.profile ?? BUILT_IN_FORM_PROFILE, options, request.taught)
   const { draft } = request
-  const wanted = (field: FieldKey) => request.fields?.includes(field) ?? true
+  const wanted = (field: FormFieldKey) => request.fields?.includes(field) ?? true
   const photos = arrivingPhotos(request.photos)
   const formShown = await waitFor(
     filler.doc,
@@ -441,7 +447,7 @@ export async function fillMarketplaceForm(
     attached = true
     await filler.photos(draft, ready)
   }
-  const fields: [FieldKey, () => Promise<void>][] = [
+  const fields: [FormFieldKey, () => Promise<void>][] = [
     ['bedrooms', () => filler.fill('bedrooms', number(draft.bedrooms))],
     ['bathrooms', () => filler.fill('bathrooms', number(draft.bathrooms))],
     ['price', () => filler.fill('price', number(draft.price))],

@@ -1,5 +1,6 @@
 import type { FillReportBody, FillReportField } from '../../api/schemas/fill-reports.ts'
-import type { FieldKey, FillReport } from './fill-marketplace.ts'
+import type { FormFieldKey } from '../../api/schemas/marketplace-form-profile.ts'
+import type { FillReport } from './fill-marketplace.ts'
 import { allFields } from './labels.ts'
 import { fillOutcome } from './reasons.ts'
 
@@ -12,7 +13,7 @@ export function buildFillReport(
   report: FillReport,
   page: { language: string | null; durationMs: number },
 ): FillReportBody | null {
-  const fields = new Map<FieldKey, FillReportField>()
+  const fields = new Map<FormFieldKey, FillReportField>()
   if (report.needsYou.some((item) => item.field === 'form')) {
     // No form at all: every field went unfound (the strongest sign the form changed).
     for (const field of allFields()) fields.set(field, { field, outcome: 'not_found', label: null })

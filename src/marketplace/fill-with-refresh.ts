@@ -1,7 +1,9 @@
-import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
+import type {
+  FormFieldKey,
+  MarketplaceFormProfile,
+} from '../../api/schemas/marketplace-form-profile.ts'
 import {
   fillMarketplaceForm,
-  type FieldKey,
   type FillOptions,
   type FillReport,
   type FillRequest,
@@ -17,7 +19,7 @@ export interface FillWithRefreshOptions {
 }
 
 /** The fields left because the page did not show them under any label the profile knows. */
-export function notFoundFields(report: Pick<FillReport, 'filled' | 'needsYou'>): FieldKey[] {
+export function notFoundFields(report: Pick<FillReport, 'filled' | 'needsYou'>): FormFieldKey[] {
   const fields = report.needsYou.flatMap((item) =>
     item.field !== 'form' && item.reason === REASONS.notFound ? [item.field] : [],
   )
@@ -31,11 +33,11 @@ export function notFoundFields(report: Pick<FillReport, 'filled' | 'needsYou'>):
 export function mergeReports(
   first: FillReport,
   retry: FillReport,
-  retried: readonly FieldKey[],
+  retried: readonly FormFieldKey[],
 ): FillReport {
   const filled = [...first.filled, ...retry.filled.filter((field) => !first.filled.includes(field))]
   const needsYou: FillReport['needsYou'] = []
-  const placed = new Set<FieldKey>()
+  const placed = new Set<FormFieldKey>()
   for (const item of first.needsYou) {
     const field = item.field
     if (field === 'form' || !retried.includes(field)) {

@@ -8,7 +8,6 @@
 export {
   fillMarketplaceForm,
   fillSummary,
-  type FieldKey,
   type FillOptions,
   type FillReport,
   type FillRequest,

@@ -19,11 +19,8 @@ import {
  * half-translated page still works.
  */
 
-export type FieldKey = FormFieldKey
-
-/** One language's texts: field labels, option texts per draft value, buttons never pressed. */
-export type LanguageTexts = FormProfileLanguage
-export type OptionTexts = LanguageTexts['options']
+/** One language's option texts: choice field → draft value → the texts that mean it. */
+export type OptionTexts = FormProfileLanguage['options']
 export type ChoiceField = keyof OptionTexts
 
 /**
@@ -33,7 +30,7 @@ export type ChoiceField = keyof OptionTexts
 export function labelsForPage(
   doc: Document,
   profile: MarketplaceFormProfile = BUILT_IN_FORM_PROFILE,
-): LanguageTexts[] {
+): FormProfileLanguage[] {
   const lang = (doc.documentElement.lang || 'en').toLowerCase()
   const base = lang.split('-')[0] ?? lang
   const rank = (code: string) => {
@@ -49,13 +46,16 @@ export function labelsForPage(
 }
 
 /** Every language's label texts for a field, the page's language first. */
-export function fieldLabelTexts(languages: readonly LanguageTexts[], field: FieldKey): string[] {
+export function fieldLabelTexts(
+  languages: readonly FormProfileLanguage[],
+  field: FormFieldKey,
+): string[] {
   return languages.flatMap((texts) => texts.fields[field])
 }
 
 /** Every language's option texts for a draft value, the page's language first. */
 export function optionTexts<F extends ChoiceField>(
-  languages: readonly LanguageTexts[],
+  languages: readonly FormProfileLanguage[],
   field: F,
   value: keyof OptionTexts[F],
 ): string[] {
@@ -66,16 +66,16 @@ export function optionTexts<F extends ChoiceField>(
   })
 }
 
-export function neverPressTexts(languages: readonly LanguageTexts[]): string[] {
+export function neverPressTexts(languages: readonly FormProfileLanguage[]): string[] {
   return languages.flatMap((texts) => texts.never_press)
 }
 
 /** Every field of the form, in the panel's order. */
-export function allFields(): FieldKey[] {
+export function allFields(): FormFieldKey[] {
   return [...FORM_FIELD_KEYS]
 }
 
 /** The field's name in the panel. */
-export function fieldName(field: FieldKey): string {
+export function fieldName(field: FormFieldKey): string {
   return FORM_FIELD_NAMES[field]
 }

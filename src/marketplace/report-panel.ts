@@ -1,5 +1,6 @@
 import type { brand } from '../../api/brand.ts'
-import type { FieldKey, FillReport, NeedsYou } from './fill-marketplace.ts'
+import type { FormFieldKey } from '../../api/schemas/marketplace-form-profile.ts'
+import type { FillReport, NeedsYou } from './fill-marketplace.ts'
 import { fieldName } from './labels.ts'
 
 /** Type-tied to the brand module without importing it at run time (the content script stays small). */
@@ -58,13 +59,13 @@ export interface ReportPanel {
   /** A hint (teach mode: "Click the … field"), with Cancel when `cancel` is given; null clears. */
   hint(text: string | null, cancel?: () => void): void
   /** The agent showed the field and it is filled now: it moves to Filled. */
-  taught(field: FieldKey): void
+  taught(field: FormFieldKey): void
 }
 
 export interface ReportPanelOptions {
   /** Fields the agent may show the filler: each gets a "Show me" button, which calls `showMe`. */
-  teachable?: readonly FieldKey[]
-  showMe?: (field: FieldKey) => void
+  teachable?: readonly FormFieldKey[]
+  showMe?: (field: FormFieldKey) => void
   /** Once, when the panel closes (its button, or Escape outside teach mode). */
   onClose?: () => void
 }
@@ -136,7 +137,7 @@ export function showFillReport(
       return
     }
     const list = element(doc, 'ul')
-    const offered = new Set<FieldKey>()
+    const offered = new Set<FormFieldKey>()
     for (const item of needsYou) {
       const entry = element(doc, 'li')
       entry.append(element(doc, 'strong', nameOf(item.field)), `: ${item.reason}`)
@@ -180,7 +181,7 @@ export function showFillReport(
       cancelButton.focus()
     }
   }
-  const taught = (field: FieldKey) => {
+  const taught = (field: FormFieldKey) => {
     if (!filled.includes(field)) filled.push(field)
     needsYou = needsYou.filter((item) => item.field !== field)
     teachable.delete(field)

@@ -1,18 +1,10 @@
-import {
-  fillMarketplaceForm,
-  type FieldKey,
-  type FillOptions,
-  type FillRequest,
-} from './fill-marketplace.ts'
+import type {
+  FormFieldKey,
+  FormProfileLanguage,
+} from '../../api/schemas/marketplace-form-profile.ts'
+import { fillMarketplaceForm, type FillOptions, type FillRequest } from './fill-marketplace.ts'
 import { controlAt, findField, labelNear } from './find-field.ts'
-import {
-  allFields,
-  fieldLabelTexts,
-  fieldName,
-  labelsForPage,
-  neverPressTexts,
-  type LanguageTexts,
-} from './labels.ts'
+import { allFields, fieldLabelTexts, fieldName, labelsForPage, neverPressTexts } from './labels.ts'
 import type { ReportPanel } from './report-panel.ts'
 import { matchingText } from './text-match.ts'
 
@@ -40,9 +32,9 @@ export interface TeachOptions {
   request: FillRequest
   panel: ReportPanel
   /** Keeps the label for the next fills (`teach:save`). */
-  save: (field: FieldKey, label: string) => Promise<void>
+  save: (field: FormFieldKey, label: string) => Promise<void>
   /** The field was filled on the control the agent showed, found again by `label`. */
-  onTaught: (field: FieldKey, label: string) => void
+  onTaught: (field: FormFieldKey, label: string) => void
   fillOptions?: FillOptions
   document?: Document
   /**
@@ -53,11 +45,11 @@ export interface TeachOptions {
 }
 
 /** Sale or rent: the form re-renders with it, so it is never shown to the filler. */
-const NOT_TEACHABLE: ReadonlySet<FieldKey> = new Set(['listing_type'])
+const NOT_TEACHABLE: ReadonlySet<FormFieldKey> = new Set(['listing_type'])
 
 export interface Teacher {
   /** "Show me": waits for the agent's click on the field's control. */
-  start(field: FieldKey): void
+  start(field: FormFieldKey): void
   cancel(): void
 }
 
@@ -78,8 +70,8 @@ export function createTeacher(options: TeachOptions): Teacher {
   const neverPress = neverPressTexts(languages)
   const trusted = (event: Event) => event.isTrusted || options.acceptUntrusted === true
   /** Labels taught in this page, besides those the request came with. */
-  const taughtHere: Partial<Record<FieldKey, string>> = {}
-  let teaching: FieldKey | null = null
+  const taughtHere: Partial<Record<FormFieldKey, string>> = {}
+  let teaching: FormFieldKey | null = null
   let busy = false
   /** The click on the panel being dispatched: "Show me" counts only when the agent's. */
   let panelClick: Event | null = null
@@ -133,7 +125,7 @@ export function createTeacher(options: TeachOptions): Teacher {
     cancel()
   }
 
-  async function shown(field: FieldKey, control: HTMLElement) {
+  async function shown(field: FormFieldKey, control: HTMLElement) {
     const name = fieldName(field)
     const label = labelNear(control)
     if (label === null) {
@@ -202,10 +194,10 @@ function namesNeverPress(control: HTMLElement, neverPress: readonly string[]): b
 /** The other field `label` reads as (its profile texts, or the label taught for it), or null. */
 function otherFieldLabelled(
   label: string,
-  field: FieldKey,
-  languages: readonly LanguageTexts[],
-  taught: Partial<Record<FieldKey, string>>,
-): FieldKey | null {
+  field: FormFieldKey,
+  languages: readonly FormProfileLanguage[],
+  taught: Partial<Record<FormFieldKey, string>>,
+): FormFieldKey | null {
   for (const other of allFields()) {
     if (other === field) continue
     const taughtLabel = taught[other]

@@ -4,13 +4,12 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NETWORK_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
 import type { AgentProfile } from '../../api/schemas/agent-profile.ts'
-import { extractionMessage } from '../listing/listing-extraction.ts'
+import { extractionMessage, type ListingExtraction } from '../listing/listing-extraction.ts'
 import type {
   AgentProfileLookup,
   ConversionState,
   ConvertOutcome,
   Envelope,
-  ListingLookup,
   LoginResult,
   SessionStatus,
 } from '../messages.ts'
@@ -25,7 +24,7 @@ const SITE = 'http://localhost:8787'
 interface Worker {
   status: SessionStatus
   login: LoginResult
-  lookup: ListingLookup
+  lookup: ListingExtraction
   conversion: ConversionState | null
   convert: ConvertOutcome
   /** `account:profile`'s answer; a promise answers when the test resolves it. */

@@ -1,4 +1,4 @@
-import type { FsboLead } from '../fsbo/fsbo-lead.ts'
+import type { SaveLeadBody } from '../../api/schemas/leads.ts'
 
 const dollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -7,12 +7,12 @@ const dollars = new Intl.NumberFormat('en-US', {
 })
 const count = new Intl.NumberFormat('en-US')
 
-export function formatLeadPrice(lead: FsboLead): string {
+export function formatLeadPrice(lead: SaveLeadBody): string {
   return lead.price === null ? 'Price not listed' : dollars.format(lead.price)
 }
 
 /** "3 bd · 2 ba · 1,640 sqft", leaving out what the page did not say. */
-export function formatLeadFacts(lead: FsboLead): string {
+export function formatLeadFacts(lead: SaveLeadBody): string {
   const parts: string[] = []
   if (lead.beds !== null) parts.push(`${count.format(lead.beds)} bd`)
   if (lead.baths !== null) parts.push(`${count.format(lead.baths)} ba`)
@@ -21,7 +21,7 @@ export function formatLeadFacts(lead: FsboLead): string {
 }
 
 /** "Miami, FL 33145", from the parts the page gave. */
-export function formatLeadCityLine(lead: FsboLead): string {
+export function formatLeadCityLine(lead: SaveLeadBody): string {
   const { city, state, zip } = lead.address
   const stateZip = [state, zip].filter(Boolean).join(' ')
   return [city, stateZip].filter(Boolean).join(', ')

@@ -1,5 +1,4 @@
-import { LEAD_SOURCE_SITES } from '../../api/lead-sources.ts'
-import type { FsboLead } from '../fsbo/fsbo-lead.ts'
+import { LEAD_SOURCE_LABELS, type SaveLeadBody } from '../../api/schemas/leads.ts'
 import { FailureNotice } from './failure-notice.tsx'
 import { formatLeadCityLine, formatLeadFacts, formatLeadPrice } from './lead-format.ts'
 import { LeadsPageLink } from './leads-page-link.tsx'
@@ -32,7 +31,7 @@ function FullLead({ lead, save, onSave }: LeadPanelProps) {
     <section className="lead" aria-label="Owner lead">
       <div className="lead-head">
         <h2 className="section-title">For sale by owner</h2>
-        <span className="badge">{LEAD_SOURCE_SITES[lead.source].name}</span>
+        <span className="badge">{LEAD_SOURCE_LABELS[lead.source]}</span>
       </div>
       <div className="lead-listing">
         <p className="preview-price">{formatLeadPrice(lead)}</p>
@@ -60,7 +59,7 @@ function CompactLead({ lead, save, onSave }: LeadPanelProps) {
     <section className="lead" aria-label="Owner lead">
       <div className="lead-compact">
         <div className="lead-compact-text">
-          <p className="small muted">For sale by owner · {LEAD_SOURCE_SITES[lead.source].name}</p>
+          <p className="small muted">For sale by owner · {LEAD_SOURCE_LABELS[lead.source]}</p>
           <p className="lead-owner">{lead.owner_name ?? 'Owner’s name not shown'}</p>
           <p>{contact || 'No phone or e-mail shown'}</p>
         </div>
@@ -90,7 +89,7 @@ function SaveButton({
 }
 
 interface LeadPanelProps {
-  lead: FsboLead
+  lead: SaveLeadBody
   save: LeadSaveView
   onSave: () => void
 }

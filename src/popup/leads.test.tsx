@@ -3,13 +3,12 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
-import { extractionMessage } from '../listing/listing-extraction.ts'
-import type { FsboLead } from '../fsbo/fsbo-lead.ts'
+import type { SaveLeadBody } from '../../api/schemas/leads.ts'
+import { extractionMessage, type ListingExtraction } from '../listing/listing-extraction.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
 import type {
   Envelope,
   LeadSaveOutcome,
-  ListingLookup,
   ScanStartOutcome,
   ScanState,
   SessionStatus,
@@ -24,7 +23,7 @@ const LEADS_PAGE = `${SITE}/dashboard/leads`
 const LISTING_URL = 'https://fsbo.com/listings/listings/show/id/546971/'
 const RESULTS_URL = 'https://fsbo.com/listings/search/results/?searchQuery=Miami'
 
-const LEAD: FsboLead = {
+const LEAD: SaveLeadBody = {
   source: 'fsbo_com',
   source_id: '546971',
   listing_url: LISTING_URL,
@@ -56,7 +55,7 @@ const resultsOf = (count: number): FsboPage => ({
   ),
 })
 
-const notAListing: ListingLookup = {
+const notAListing: ListingExtraction = {
   ok: false,
   reason: 'not-a-listing',
   message: extractionMessage('not-a-listing', null),
@@ -87,7 +86,7 @@ function scanOf(patch: Partial<ScanState> = {}): ScanState {
 
 interface Worker {
   status: SessionStatus
-  lookup: ListingLookup
+  lookup: ListingExtraction
   page: FsboPage
   scan: ScanState | null
   save: LeadSaveOutcome

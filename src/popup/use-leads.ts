@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
 import { DEFAULT_ERROR_MESSAGE } from '../../api/client/api-error.ts'
+import type { ConvertError } from '../../api/extension-messages.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
 import { isScanRunning } from '../fsbo/scan-state.ts'
-import {
-  sendMessage,
-  type ConvertError,
-  type ScanStartOutcome,
-  type ScanState,
-} from '../messages.ts'
+import { sendMessage, type ScanStartOutcome, type ScanState } from '../messages.ts'
 import { SESSION } from '../storage.ts'
 import type { PopupModel } from './use-popup.ts'
 

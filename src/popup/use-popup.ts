@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from 'react'
 import { DEFAULT_ERROR_MESSAGE, SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
+import type { ConvertError } from '../../api/extension-messages.ts'
 import type { ListingPermission } from '../../api/listing-permission.ts'
 import type { AgentProfile } from '../../api/schemas/agent-profile.ts'
 import type { NormalizedListing } from '../../api/schemas/listing.ts'
 import {
   sendMessage,
   type ConversionState,
-  type ConvertError,
   type ConvertOutcome,
-  type ListingLookup,
   type LoginResult,
 } from '../messages.ts'
+import type { ListingExtraction } from '../listing/listing-extraction.ts'
 import { SESSION } from '../storage.ts'
 import { activeTab, type ActiveTab } from './active-tab.ts'
 
@@ -20,7 +20,7 @@ export type SessionView =
   | { state: 'logged-in'; email: string | null }
 
 export type ListingView =
-  { state: 'loading' } | { state: 'no-tab' } | { state: 'done'; lookup: ListingLookup }
+  { state: 'loading' } | { state: 'no-tab' } | { state: 'done'; lookup: ListingExtraction }
 
 /** The agent profile, fetched from the server at every opening: Convert waits for it. */
 export type ProfileView =

@@ -4,6 +4,7 @@
  * worker's modules ("Chrome restarted the worker") finds the same data.
  */
 import { vi } from 'vitest'
+import { EXTENSION_ID } from '../../api/extension-messages.ts'
 
 type Listener = (...args: never[]) => unknown
 
@@ -117,7 +118,6 @@ export class FakeCacheStorage {
   }
 }
 
-export const EXTENSION_ID = 'pbbabkcdfmpdjfgendlofdfppimbcapd'
 export const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}`
 export const POPUP_URL = `${EXTENSION_ORIGIN}/src/popup/index.html`
 

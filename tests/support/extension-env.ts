@@ -7,9 +7,9 @@
  */
 import path from 'node:path'
 import Database from 'better-sqlite3'
+import { EXTENSION_ID } from '../../api/extension-messages.ts'
 import type { AgentProfileInput } from '../../api/schemas/agent-profile.ts'
 import type { ConvertedListingSummary } from '../../api/schemas/listings.ts'
-import { EXTENSION_ID } from '../../scripts/extension-config.ts'
 import { createVerifiedAccount, type TestAccount } from './accounts.ts'
 import {
   buildExtension,

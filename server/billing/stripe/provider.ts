@@ -12,7 +12,7 @@ import {
   type Activation,
   type BillingDeps,
   type PaymentProvider,
-} from '../provider.ts'
+} from '../payment-provider.ts'
 import { checkoutActivation } from '../subscriptions.ts'
 import { trialCarryOver } from '../trial-carry-over.ts'
 import {

@@ -1,7 +1,5 @@
 import type { ListingSource } from '../../../../api/listing-sources.ts'
-import type { LISTING_TYPES } from '../../../../api/schemas/listings.ts'
-
-export type ListingType = (typeof LISTING_TYPES)[number]
+import type { ListingType } from '../../../../api/schemas/listings.ts'
 
 /** What the agent narrowed the list to; '' is "any". */
 export interface ListingFilters {

@@ -1,7 +1,6 @@
 import { LISTING_SOURCE_SITES, type ListingSource } from '../../../../api/listing-sources.ts'
-import type { StoredListingPermission } from '../../../../api/schemas/listings.ts'
+import type { ListingType, StoredListingPermission } from '../../../../api/schemas/listings.ts'
 import { formatCount, formatDate, formatWholeUsd } from '../format.ts'
-import type { ListingType } from './listing-filters.ts'
 
 /** How the Listings page shows a listing's facts; '—' for one the listing page did not show. */
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import type { SaveLeadBody } from '../../../../api/schemas/leads.ts'
 import listingPage from '../../../../tests/fixtures/fsbo/forsalebyowner-listing-austin-house.html?raw'
 import searchPage from '../../../../tests/fixtures/fsbo/forsalebyowner-search-results-austin.html?raw'
 import { extractForSaleByOwnerLead } from './extract-forsalebyowner-lead.ts'
-import type { FsboLead } from '../../fsbo-lead.ts'
 import { parseHtml } from '../../test-documents.ts'
 
 const LISTING_URL =
   'https://www.forsalebyowner.com/listing/4812-Maple-Grove-Ln-Austin-TX-78745/6543f2a9c1b8e70012ab34cd'
 
-const AUSTIN_LEAD: FsboLead = {
+const AUSTIN_LEAD: SaveLeadBody = {
   source: 'forsalebyowner_com',
   source_id: '6543f2a9c1b8e70012ab34cd',
   listing_url: LISTING_URL,

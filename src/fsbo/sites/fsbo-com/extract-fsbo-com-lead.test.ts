@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import type { SaveLeadBody } from '../../../../api/schemas/leads.ts'
 import listingPage from '../../../../tests/fixtures/fsbo/fsbo-com-listing-miami-house.html?raw'
 import searchPage from '../../../../tests/fixtures/fsbo/fsbo-com-search-results-miami.html?raw'
 import { extractFsboComLead } from './extract-fsbo-com-lead.ts'
-import type { FsboLead } from '../../fsbo-lead.ts'
 import { parseHtml } from '../../test-documents.ts'
 
 const LISTING_URL = 'https://fsbo.com/listings/listings/show/id/546971/'
 
-const MIAMI_LEAD: FsboLead = {
+const MIAMI_LEAD: SaveLeadBody = {
   source: 'fsbo_com',
   source_id: '546971',
   listing_url: LISTING_URL,

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest'
+import type { SaveLeadBody } from '../../../../api/schemas/leads.ts'
 import zillowFsboPage from '../../../../tests/fixtures/fsbo/zillow-fsbo-sf-house.html?raw'
 import botCheckPage from '../../../../tests/fixtures/zillow/perimeterx-bot-check.html?raw'
 import agentListedPage from '../../../../tests/fixtures/zillow/next-data-current-sf-house-for-sale.html?raw'
 import searchPage from '../../../../tests/fixtures/zillow/search-results-san-francisco.html?raw'
 import { isRecord, parseJson, type JsonRecord } from '../../../listing/json-value.ts'
 import { extractZillowFsboLead } from './extract-zillow-fsbo-lead.ts'
-import type { FsboExtraction, FsboLead } from '../../fsbo-lead.ts'
+import type { FsboExtraction } from '../../fsbo-lead.ts'
 import { parseHtml } from '../../test-documents.ts'
 
 const SF_URL =
   'https://www.zillow.com/homedetails/661-Lakeview-Ave-San-Francisco-CA-94112/15192198_zpid/'
 
-const SF_LEAD: FsboLead = {
+const SF_LEAD: SaveLeadBody = {
   source: 'zillow_fsbo',
   source_id: '15192198',
   listing_url: SF_URL,
@@ -43,7 +44,7 @@ function withProperty(edit: (property: JsonRecord) => void): Document {
   return doc
 }
 
-function leadOf(result: FsboExtraction): FsboLead {
+function leadOf(result: FsboExtraction): SaveLeadBody {
   if (!result.ok) throw new Error(`expected a lead, got ${result.reason}: ${result.message}`)
   return result.lead
 }

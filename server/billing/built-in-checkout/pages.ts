@@ -1,6 +1,7 @@
 import { brand } from '../../../api/brand.ts'
 import { escapeHtml } from '../../mail/messages.ts'
 import { formatUsd, type PlanCharge } from '../plans.ts'
+import { TEST_CHECKOUT_PATH } from './paths.ts'
 
 /**
  * The built-in test checkout's pages: server-rendered HTML in the site's look (its colours and
@@ -156,8 +157,8 @@ ${trial}
 </dl>
 ${firstCharge}
 <div class="actions">
-<form method="post" action="/checkout/test/${id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
-<form method="post" action="/checkout/test/${id}/pay"><button type="submit" class="primary">${payButtonLabel(charge, firstChargeAt)}</button></form>
+<form method="post" action="${TEST_CHECKOUT_PATH}/${id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
+<form method="post" action="${TEST_CHECKOUT_PATH}/${id}/pay"><button type="submit" class="primary">${payButtonLabel(charge, firstChargeAt)}</button></form>
 </div>
 <p class="note">This is ${escapeHtml(brand.name)}'s built-in test checkout. ${note}</p>
 </section>`,

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { systemClock } from '../clock.ts'
 import { ConfigError, loadConfig } from '../config.ts'
 import { createDatabase } from '../db/database.ts'
-import { createPaymentProvider } from './provider.ts'
+import { createPaymentProvider } from './create-payment-provider.ts'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-provider-'))
 afterAll(() => {

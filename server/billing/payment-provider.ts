@@ -1,13 +1,19 @@
 import type { FastifyInstance } from 'fastify'
-import { AppError } from '../http/app-error.ts'
-import type { AppContext } from '../app-context.ts'
+import type { CheckoutChargeStatus } from '../../api/schemas/payment.ts'
+import type { Clock } from '../clock.ts'
+import type { Config } from '../config.ts'
+import type { Db } from '../db/database.ts'
 import type { PaymentProviderName, SubscriptionRow } from '../db/schema.ts'
+import { AppError } from '../http/app-error.ts'
 import type { PlanRow } from './plans.ts'
-import { createStripeProvider } from './stripe/provider.ts'
-import { createTestCheckoutProvider } from './test-checkout/provider.ts'
 
-/** What a provider needs: the app's context without the provider itself, and a logger. */
-export type BillingDeps = Pick<AppContext, 'config' | 'db' | 'clock'> & { log: BillingLog }
+/** What a provider needs: the app's context (app-context.ts) without the provider, and a logger. */
+export interface BillingDeps {
+  config: Config
+  db: Db
+  clock: Clock
+  log: BillingLog
+}
 
 /** Just what providers log with; Fastify's logger fits. */
 export interface BillingLog {
@@ -28,7 +34,7 @@ export interface CheckoutCharge {
   currency: string
   /** UTC ISO-8601: when it was taken, or when it will be. */
   date: string
-  status: 'charged' | 'scheduled'
+  status: CheckoutChargeStatus
 }
 
 /** A subscription after a completed checkout: what verify-payment answers. */
@@ -57,8 +63,8 @@ export function uncompletedCheckoutError(state: UncompletedCheckout): AppError {
 }
 
 /**
- * One way of taking payments (DESIGN §5). The routes (checkout, verify-payment,
- * cancel-subscription) talk to this interface only; `createPaymentProvider` picks the
+ * One way of taking payments. The routes (checkout, verify-payment, cancel-subscription) talk to
+ * this interface only; `createPaymentProvider` (create-payment-provider.ts) picks the
  * implementation from the configuration, in one place.
  */
 export interface PaymentProvider {
@@ -79,11 +85,4 @@ export interface PaymentProvider {
   endNow: (subscription: SubscriptionRow) => Promise<void>
   /** Pages and callbacks outside the JSON API: the test checkout's pages, Stripe's webhook. */
   registerRoutes: (app: FastifyInstance) => Promise<void>
-}
-
-/** Stripe when STRIPE_SECRET_KEY is set, else the built-in test checkout (the embedded default). */
-export function createPaymentProvider(deps: BillingDeps): PaymentProvider {
-  return deps.config.stripe
-    ? createStripeProvider(deps, deps.config.stripe)
-    : createTestCheckoutProvider(deps)
 }

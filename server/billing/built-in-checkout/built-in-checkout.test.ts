@@ -486,7 +486,7 @@ describe('cancel-subscription', () => {
       .executeTakeFirstOrThrow()
     expect(row.cancel_at_period_end).toBe(0)
 
-    // An empty id reads the same to the site (SPEC §8).
+    // An empty id reads the same to the site: no active subscription.
     const empty = await cancelSubscription(t, user, '')
     expect(empty.statusCode).toBe(400)
     expect(empty.json().message).toBe('No active subscription found.')
