@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { listingIdParams } from './schemas/listings.ts'
 
 /**
- * The messages the site sends the Chrome extension (`chrome.runtime.sendMessage(EXTENSION_ID, …)`,
+ * The messages the site sends the Chrome extension (`chrome.runtime.sendMessage(EXTENSION_ID, …)`, the id in api/extension-id.ts,
  * which Chrome offers only to the origins the manifest lists in `externally_connectable`): the
  * contract between the two apps. The site sends them (site/lib/extension-bridge.ts); the
  * extension's worker answers them (the `external` part of src/messages.ts), after checking the
@@ -10,13 +10,6 @@ import { listingIdParams } from './schemas/listings.ts'
  *
  * On the wire a message is `{ type, payload }` and its answer `ExtensionReply`.
  */
-
-/**
- * The id Chrome gives the unpacked extension built from this repository: fixed by the manifest
- * `key` (EXTENSION_PUBLIC_KEY in scripts/extension-config.ts; a test checks the two agree). A Web
- * Store build has the id the store gave it; the site is then built with `VITE_EXTENSION_ID`.
- */
-export const EXTENSION_ID = 'pbbabkcdfmpdjfgendlofdfppimbcapd'
 
 /** `session:set`: the site's session after a login or a token refresh. */
 export const sharedSession = z.object({

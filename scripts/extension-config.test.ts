@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXTENSION_ID } from '../api/extension-messages.ts'
+import { EXTENSION_ID } from '../api/extension-id.ts'
 import {
   EXTENSION_PUBLIC_KEY,
   extensionBuildConfig,

@@ -4,6 +4,8 @@ import { Toaster } from '../lib/toast.tsx'
 import { PageLayout } from '../components/layout/page-layout.tsx'
 import { pages } from './pages.tsx'
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx'
+import { StoredSessionMark } from '../features/auth/stored-session-mark.ts'
+import { AppReadyMark } from './app-ready-mark.tsx'
 
 /** SPEC §2: while lazy parts load the page shows the text "loading". */
 export function Loading() {
@@ -17,6 +19,7 @@ export function Loading() {
 export function App() {
   return (
     <>
+      <StoredSessionMark />
       <PageLayout>
         <Suspense fallback={<Loading />}>
           <Switch>
@@ -25,6 +28,8 @@ export function App() {
             ))}
             <Route component={NotFoundPage} />
           </Switch>
+          {/* In the page's boundary: marks <html> only once the page itself has committed. */}
+          <AppReadyMark />
         </Suspense>
       </PageLayout>
       <Toaster />

@@ -46,6 +46,17 @@ describe('the site’s pages and the server’s list of them (api/site-pages.ts)
     }
   })
 
+  it('name each page loaded on demand by the module it loads (prerendering links its files)', async () => {
+    const lazy = pages.filter((page) => page.lazyModule)
+    expect(lazy.length).toBe(pages.length - 1)
+    for (const { path, lazyModule } of lazy) {
+      if (!lazyModule) continue
+      const loaded = await lazyModule.load()
+      const named: unknown = await import(/* @vite-ignore */ `../${lazyModule.source}`)
+      expect(named, path).toBe(loaded)
+    }
+  })
+
   it('leave anything else to the "not found" page', () => {
     expect(sitePageAt('/nope')).toBeUndefined()
     expect(sitePageAt('/confirm-email/token')?.path).toBe('/confirm-email/:token')

@@ -2,10 +2,26 @@ import { lazy, type ComponentType } from 'react'
 import type { SitePagePath } from '../../api/site-pages.ts'
 import { LandingPage } from '../features/landing/landing-page.tsx'
 
+/** A page loaded on demand: its module as the build's manifest names it, and its loader. */
+export interface LazyPageModule {
+  /** The module's path relative to site/ (prerendering links its CSS and chunks from it). */
+  source: string
+  load: () => Promise<{ default: ComponentType }>
+}
+
 export interface PageEntry {
   /** One of the site's paths (api/site-pages.ts), which the server answers 200. */
   path: SitePagePath
   component: ComponentType
+  lazyModule?: LazyPageModule
+}
+
+/** A page component loaded on demand; `source` names the same module as `load` imports. */
+function onDemand(
+  source: string,
+  load: LazyPageModule['load'],
+): Pick<PageEntry, 'component' | 'lazyModule'> {
+  return { component: lazy(load), lazyModule: { source, load } }
 }
 
 /**
@@ -16,54 +32,120 @@ export interface PageEntry {
 export const pages: PageEntry[] = [
   { path: '/', component: LandingPage },
   // Marketing and information pages
-  { path: '/pricing', component: lazy(() => import('../features/pricing/pricing-page.tsx')) },
-  { path: '/contact-us', component: lazy(() => import('../features/contact/contact-page.tsx')) },
-  { path: '/faq', component: lazy(() => import('../features/faq/faq-page.tsx')) },
-  { path: '/privacy', component: lazy(() => import('../features/legal/privacy-page.tsx')) },
+  {
+    path: '/pricing',
+    ...onDemand(
+      'features/pricing/pricing-page.tsx',
+      () => import('../features/pricing/pricing-page.tsx'),
+    ),
+  },
+  {
+    path: '/contact-us',
+    ...onDemand(
+      'features/contact/contact-page.tsx',
+      () => import('../features/contact/contact-page.tsx'),
+    ),
+  },
+  {
+    path: '/faq',
+    ...onDemand('features/faq/faq-page.tsx', () => import('../features/faq/faq-page.tsx')),
+  },
+  {
+    path: '/privacy',
+    ...onDemand(
+      'features/legal/privacy-page.tsx',
+      () => import('../features/legal/privacy-page.tsx'),
+    ),
+  },
   {
     path: '/terms-of-service',
-    component: lazy(() => import('../features/legal/terms-page.tsx')),
+    ...onDemand('features/legal/terms-page.tsx', () => import('../features/legal/terms-page.tsx')),
   },
   // Account pages
-  { path: '/sign-up', component: lazy(() => import('../features/auth/sign-up-page.tsx')) },
-  { path: '/sign-in', component: lazy(() => import('../features/auth/sign-in-page.tsx')) },
+  {
+    path: '/sign-up',
+    ...onDemand(
+      'features/auth/sign-up-page.tsx',
+      () => import('../features/auth/sign-up-page.tsx'),
+    ),
+  },
+  {
+    path: '/sign-in',
+    ...onDemand(
+      'features/auth/sign-in-page.tsx',
+      () => import('../features/auth/sign-in-page.tsx'),
+    ),
+  },
   {
     path: '/forgot-password',
-    component: lazy(() => import('../features/auth/forgot-password-page.tsx')),
+    ...onDemand(
+      'features/auth/forgot-password-page.tsx',
+      () => import('../features/auth/forgot-password-page.tsx'),
+    ),
   },
   {
     path: '/reset-password',
-    component: lazy(() => import('../features/auth/reset-password-page.tsx')),
+    ...onDemand(
+      'features/auth/reset-password-page.tsx',
+      () => import('../features/auth/reset-password-page.tsx'),
+    ),
   },
   {
     path: '/verify-email/:token',
-    component: lazy(() => import('../features/auth/verify-email-page.tsx')),
+    ...onDemand(
+      'features/auth/verify-email-page.tsx',
+      () => import('../features/auth/verify-email-page.tsx'),
+    ),
   },
   {
     path: '/confirm-email/:token',
-    component: lazy(() => import('../features/auth/confirm-email-page.tsx')),
+    ...onDemand(
+      'features/auth/confirm-email-page.tsx',
+      () => import('../features/auth/confirm-email-page.tsx'),
+    ),
   },
   {
     path: '/signup-success',
-    component: lazy(() => import('../features/account/signup-success-page.tsx')),
+    ...onDemand(
+      'features/account/signup-success-page.tsx',
+      () => import('../features/account/signup-success-page.tsx'),
+    ),
   },
   {
     path: '/login-success',
-    component: lazy(() => import('../features/account/login-success-page.tsx')),
+    ...onDemand(
+      'features/account/login-success-page.tsx',
+      () => import('../features/account/login-success-page.tsx'),
+    ),
   },
   {
     path: '/success',
-    component: lazy(() => import('../features/account/payment-success-page.tsx')),
+    ...onDemand(
+      'features/account/payment-success-page.tsx',
+      () => import('../features/account/payment-success-page.tsx'),
+    ),
   },
-  { path: '/cancel', component: lazy(() => import('../features/account/payment-cancel-page.tsx')) },
+  {
+    path: '/cancel',
+    ...onDemand(
+      'features/account/payment-cancel-page.tsx',
+      () => import('../features/account/payment-cancel-page.tsx'),
+    ),
+  },
   // The dashboard and its pages (/dashboard, /dashboard/listings, /dashboard/settings, …): one
   // entry, so moving between them keeps the dashboard mounted.
   {
     path: '/dashboard/*?',
-    component: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
+    ...onDemand(
+      'features/dashboard/dashboard-page.tsx',
+      () => import('../features/dashboard/dashboard-page.tsx'),
+    ),
   },
   {
     path: '/membership',
-    component: lazy(() => import('../features/pricing/membership-redirect.tsx')),
+    ...onDemand(
+      'features/pricing/membership-redirect.tsx',
+      () => import('../features/pricing/membership-redirect.tsx'),
+    ),
   },
 ]

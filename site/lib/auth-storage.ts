@@ -5,22 +5,11 @@
  * the browser.
  */
 import type { SessionTokens, TokenStore } from '../../api/client/token-store.ts'
+import { keys } from './session-keys.ts'
 
-export const keys = {
-  accessToken: 'accessToken',
-  /** Spelling used by one part of the old header; read, never written. */
-  legacyAccessToken: 'access_Token',
-  refreshToken: 'refresh_token',
-  userId: 'userId',
-  username: 'username',
-  email: 'email',
-  isLogin: 'isLogin',
-  /** Legacy "logged in" flag; read, never written. */
-  isLoggedIn: 'isLoggedIn',
-  remember: 'rememberMe',
-} as const
-
-const stores = (): Storage[] => [localStorage, sessionStorage]
+/** None while the site is rendered at build (scripts/prerender-site.ts): nobody is logged in there. */
+const stores = (): Storage[] =>
+  typeof localStorage === 'undefined' ? [] : [localStorage, sessionStorage]
 
 function read(key: string): string | null {
   for (const store of stores()) {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
-  EXTENSION_ID,
   EXTENSION_MESSAGE_TYPES,
   fillAgainRequest,
   sharedSession,
   type ExtensionMessage,
 } from '../../api/extension-messages.ts'
+import { EXTENSION_ID } from '../../api/extension-id.ts'
 import {
   clearExtensionSession,
   fillAgainInExtension,

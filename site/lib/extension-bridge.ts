@@ -10,14 +10,14 @@
  * The messages are the contract in api/extension-messages.ts, which the extension answers.
  */
 import type { SessionTokens, TokenStore } from '../../api/client/token-store.ts'
-import {
-  EXTENSION_ID,
-  type ExtensionMessage,
-  type ExtensionReply,
-  type ExtensionSessionAnswer,
-  type FillAgainOutcome,
-  type SharedSession,
+import type {
+  ExtensionMessage,
+  ExtensionReply,
+  ExtensionSessionAnswer,
+  FillAgainOutcome,
+  SharedSession,
 } from '../../api/extension-messages.ts'
+import { EXTENSION_ID } from '../../api/extension-id.ts'
 
 /**
  * The extension this site talks to: the unpacked build's id, or a Web Store build's (the id the

@@ -4,7 +4,7 @@
  * worker's modules ("Chrome restarted the worker") finds the same data.
  */
 import { vi } from 'vitest'
-import { EXTENSION_ID } from '../../api/extension-messages.ts'
+import { EXTENSION_ID } from '../../api/extension-id.ts'
 
 type Listener = (...args: never[]) => unknown
 

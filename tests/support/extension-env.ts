@@ -7,7 +7,7 @@
  */
 import path from 'node:path'
 import Database from 'better-sqlite3'
-import { EXTENSION_ID } from '../../api/extension-messages.ts'
+import { EXTENSION_ID } from '../../api/extension-id.ts'
 import type { AgentProfileInput } from '../../api/schemas/agent-profile.ts'
 import type { ConvertedListingSummary } from '../../api/schemas/listings.ts'
 import { createVerifiedAccount, type TestAccount } from './accounts.ts'

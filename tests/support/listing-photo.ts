@@ -24,10 +24,17 @@ declare const document: { createElement: (tag: 'canvas') => Canvas }
 export const PHOTO_WIDTH = 1536
 export const PHOTO_HEIGHT = 1024
 
-/** Renders the photo in `page` (any page; nothing is added to its document) and answers it. */
-export async function renderListingPhoto(page: Page): Promise<Buffer> {
+/**
+ * Renders the photo in `page` (any page; nothing is added to its document) and answers it.
+ * `caption`: the words painted in its corner, saying it is a test photo; null paints none (the
+ * site's product screenshots, where the photo is only the listing's picture).
+ */
+export async function renderListingPhoto(
+  page: Page,
+  { caption = 'ListingBridge test photo' }: { caption?: string | null } = {},
+): Promise<Buffer> {
   const dataUrl = await page.evaluate(
-    (width, height) => {
+    (width, height, label) => {
       const canvas = document.createElement('canvas')
       canvas.width = width
       canvas.height = height
@@ -73,13 +80,16 @@ export async function renderListingPhoto(page: Page): Promise<Buffer> {
         }
       }
       context.putImageData(image, 0, 0)
-      context.fillStyle = '#ffffff'
-      context.font = 'bold 56px sans-serif'
-      context.fillText('ListingBridge test photo', 48, height - 56)
+      if (label !== null) {
+        context.fillStyle = '#ffffff'
+        context.font = 'bold 56px sans-serif'
+        context.fillText(label, 48, height - 56)
+      }
       return canvas.toDataURL('image/jpeg', 0.82)
     },
     PHOTO_WIDTH,
     PHOTO_HEIGHT,
+    caption,
   )
   const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1)
   return Buffer.from(base64, 'base64')

@@ -41,11 +41,15 @@ declare const window: { scrollY: number; innerHeight: number }
 declare function getComputedStyle(element: PageElement): { overflow: string; overflowY: string }
 declare function requestAnimationFrame(callback: () => void): number
 
-/** The app has rendered a route: #root has content and no lazy part still shows "loading". */
+/**
+ * The app has rendered a route: #root has content, no lazy part still shows "loading", and the
+ * page answers clicks (a prerendered page shows its content before it has hydrated: the app marks
+ * <html> with data-app-ready once it has, site/app/app-ready-mark.tsx).
+ */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      document.querySelector('#root main') !== null &&
+      document.querySelector('html[data-app-ready] #root main') !== null &&
       document.querySelector('.page-loading') === null,
   )
   await page.evaluate(() => document.fonts.ready.then(() => undefined))

@@ -4,6 +4,7 @@ import { brand } from '../../../api/brand.ts'
 import { flags } from '../../lib/flags.ts'
 import { ExternalLinkIcon, LogoMark, MailIcon } from '../icons.tsx'
 import { scrollToSection } from './scroll-to-section.ts'
+import { useCurrentYear } from './use-current-year.ts'
 import styles from './site-footer.module.css'
 
 /** SPEC §2 footer quick links: landing sections, by id. */
@@ -24,6 +25,7 @@ function sectionHref(id: string): string {
  */
 export function SiteFooter() {
   const [location, navigate] = useLocation()
+  const year = useCurrentYear()
 
   function onQuickLink(event: MouseEvent<HTMLAnchorElement>, id: string) {
     // Let the browser handle new-tab and new-window clicks.
@@ -110,7 +112,7 @@ export function SiteFooter() {
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>
-          © {new Date().getFullYear()} {brand.name}. All rights reserved.
+          © {year} {brand.name}. All rights reserved.
         </p>
         <p className={styles.small}>
           Zillow, Realtor.com, Redfin and Facebook are trademarks of their owners. {brand.name} is

@@ -59,10 +59,11 @@ export function SiteHeader() {
             </Suspense>
           ) : (
             <>
-              <Link href="/sign-in" className="button button-ghost">
+              {/* Hidden from a visitor with a stored session until hydrated (global.css). */}
+              <Link href="/sign-in" className="button button-ghost" data-guest-only="">
                 Login
               </Link>
-              <Link href="/sign-up" className="button button-primary">
+              <Link href="/sign-up" className="button button-primary" data-guest-only="">
                 Get Started
               </Link>
             </>

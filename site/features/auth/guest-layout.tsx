@@ -22,7 +22,7 @@ export function GuestLayout({ children, reviews = [0, 3] }: GuestLayoutProps) {
   const shown = reviews.flatMap((index) => testimonials[index] ?? [])
   return (
     <GuestOnly>
-      <div className={styles.page}>
+      <div className={styles.page} data-guest-only="">
         <div className={styles.formColumn}>
           <div className={styles.card}>{children}</div>
         </div>

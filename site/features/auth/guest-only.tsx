@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react'
 import { Redirect } from 'wouter'
-import { hasStoredLogin } from '../../lib/auth-storage.ts'
+import { useHasStoredLogin } from './use-session.ts'
 
-/** SPEC §2/§6: a visitor with a stored access token or a logged-in flag goes to /dashboard. */
+/**
+ * SPEC §2/§6: a visitor with a stored access token or a logged-in flag goes to /dashboard (once
+ * hydrated; until then the page is hidden from such a visitor by its data-guest-only).
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  if (hasStoredLogin()) return <Redirect to="/dashboard" replace />
+  if (useHasStoredLogin()) return <Redirect to="/dashboard" replace />
   return <>{children}</>
 }

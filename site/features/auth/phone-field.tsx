@@ -1,5 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js'
 import type { Ref } from 'react'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { callingCode, countryOptions, formatPhoneInput } from './phone.ts'
 import { TextField } from './text-field.tsx'
 import styles from './phone-field.module.css'
@@ -32,6 +33,12 @@ export function PhoneField({
   inputRef,
 }: PhoneFieldProps) {
   const code = callingCode(country)
+  // Country names come from the engine's Intl data, which differs between Node (the prerender)
+  // and browsers: until hydrated only the chosen country is listed, so the two agree.
+  const hydrated = useHydrated()
+  const options = hydrated
+    ? countryOptions()
+    : countryOptions().filter((option) => option.code === country)
   const picker = (
     <span className={styles.prefix}>
       <span className={styles.country}>
@@ -49,7 +56,7 @@ export function PhoneField({
             onCountryChange(event.target.value as CountryCode)
           }}
         >
-          {countryOptions().map((option) => (
+          {options.map((option) => (
             <option key={option.code} value={option.code}>
               {option.name} (+{option.callingCode})
             </option>

@@ -1,14 +1,23 @@
 import { useSnapshot } from 'valtio'
 import { getStoredUsername, hasStoredLogin } from '../../lib/auth-storage.ts'
 import { setUserName, ui } from '../../lib/store.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
  * SPEC §4 "Logged-in state", reactively: the store's isLogin, or a stored access token or flag.
- * Re-renders when isLogin changes (login, logout and session expiry all set it).
+ * Re-renders when isLogin changes (login, logout and session expiry all set it). False while
+ * hydrating: the prerendered pages are a guest's (the stored-session attribute hides their guest
+ * parts until then).
  */
 export function useIsLoggedIn(): boolean {
   const snap = useSnapshot(ui)
-  return snap.isLogin || hasStoredLogin()
+  const hydrated = useHydrated()
+  return hydrated && (snap.isLogin || hasStoredLogin())
+}
+
+/** A stored access token or logged-in flag, once hydrated (false while hydrating, as above). */
+export function useHasStoredLogin(): boolean {
+  return useHydrated() && hasStoredLogin()
 }
 
 /** The user's name as far as the site knows it: interface state, then storage; '' if unknown. */

@@ -2,6 +2,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form'
 import { isApiError } from '../../../api/client/api-error.ts'
 import { EMAIL_PATTERN, messages } from '../../../api/validation-rules.ts'
 import { toast } from '../../lib/toast.tsx'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { sendContactMessage } from './api/send-contact-message.ts'
 import {
   countryOptions,
@@ -50,6 +51,7 @@ export function ContactForm() {
     formState: { errors, isSubmitting },
   } = useForm<ContactValues>({ defaultValues: emptyForm, mode: 'onTouched' })
   const country = useWatch({ control, name: 'phoneCountry' })
+  const hydrated = useHydrated()
 
   async function onSubmit(values: ContactValues) {
     try {
@@ -136,11 +138,15 @@ export function ContactForm() {
                     if (phone) setValue('phone', formatAsYouType(phone, '', next))
                   }}
                 >
-                  {countryOptions().map(({ code, label }) => (
-                    <option key={code} value={code}>
-                      {label}
-                    </option>
-                  ))}
+                  {/* Node's and the browser's Intl name countries differently: until hydrated
+                      only the chosen one is listed, so the prerendered page matches. */}
+                  {countryOptions()
+                    .filter(({ code }) => hydrated || code === field.value)
+                    .map(({ code, label }) => (
+                      <option key={code} value={code}>
+                        {label}
+                      </option>
+                    ))}
                 </select>
               )}
             />
@@ -217,7 +223,8 @@ export function ContactForm() {
       <button
         type="submit"
         className={`button button-primary ${styles.submit}`}
-        disabled={isSubmitting}
+        // Until hydrated the browser would send the prerendered form itself (a GET to this page).
+        disabled={isSubmitting || !hydrated}
         aria-busy={isSubmitting}
       >
         {isSubmitting && <span className={styles.spinner} aria-hidden="true" data-spinner="" />}

@@ -12,7 +12,7 @@ export function CtaButton() {
       <ArrowRightIcon size={18} />
     </Link>
   ) : (
-    <Link href="/sign-up" className={`button button-primary ${styles.cta}`}>
+    <Link href="/sign-up" className={`button button-primary ${styles.cta}`} data-guest-only="">
       Start Your Free Trial Today!
       <ArrowRightIcon size={18} />
     </Link>

@@ -1,7 +1,10 @@
+import { brand } from '../../../api/brand.ts'
+import { listingSourceNames } from '../../../api/listing-sources.ts'
 import { flags } from '../../lib/flags.ts'
 import { CheckCircleIcon, PlayIcon, ZapIcon } from '../../components/icons.tsx'
+import { formatUsd } from '../pricing/pricing-rules.ts'
 import { CtaButton } from './cta-button.tsx'
-import { HeroIllustration } from './hero-illustration.tsx'
+import { ProductTour } from './product-tour.tsx'
 import styles from './landing.module.css'
 
 const claims = ['15+ hours saved', '+147% leads increase', 'Free to list on Marketplace']
@@ -15,15 +18,15 @@ export function HeroSection() {
         <div className={styles.heroText}>
           <p className={styles.badge}>
             <ZapIcon size={16} />
-            Lead generation for real estate professionals
+            The Chrome extension for real estate agents
           </p>
           <h1 id="hero-title">
             Your Listings on Facebook Marketplace <span className={styles.accent}>in Minutes</span>
           </h1>
           <p className={styles.heroLead}>
-            ListingBridge copies the photos, price, address and property details of your Zillow
-            listing into a ready-to-review Facebook Marketplace draft with one click. You check it,
-            you post it, and local buyers start messaging you.
+            {brand.name} is a Chrome extension that turns a {listingSourceNames()} listing into a
+            Facebook Marketplace draft in one click, with its photos, price, address and property
+            details filled in. You check it, you post it, and local buyers start messaging you.
           </p>
           <ul className={styles.claims}>
             {claims.map((claim) => (
@@ -45,6 +48,10 @@ export function HeroSection() {
               Watch a Quick Demo
             </button>
           </div>
+          <p className={styles.price}>
+            <strong>Free for {brand.trialDays} days, no credit card needed.</strong> Then{' '}
+            {formatUsd(brand.monthlyPriceUsd)}/month.
+          </p>
           <ul className={styles.trialBadges} hidden={!flags.heroTrialBadges}>
             {trialBadges.map((badge) => (
               <li key={badge}>{badge}</li>
@@ -52,7 +59,7 @@ export function HeroSection() {
           </ul>
           <p className={styles.footnote}>Results vary by market and listing.</p>
         </div>
-        <HeroIllustration />
+        <ProductTour />
       </div>
     </section>
   )

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { brand } from '../../../api/brand.ts'
+import { listingSourceNames } from '../../../api/listing-sources.ts'
 import { ui } from '../../lib/store.ts'
 import { renderAt } from '../../testing/render.tsx'
 import { LandingPage } from './landing-page.tsx'
@@ -52,6 +53,24 @@ describe('landing page (SPEC §2 "/")', () => {
     for (const value of ['Millions', '67%', '3.5x']) {
       expect(screen.getByText(value)).toBeVisible()
     }
+  })
+
+  it('says in the hero what it is, where it works and what it costs', () => {
+    renderAt('/', <LandingPage />)
+    const hero = screen.getByRole('region', { name: /Your Listings on Facebook Marketplace/ })
+    expect(hero).toHaveTextContent('The Chrome extension for real estate agents')
+    expect(hero).toHaveTextContent(
+      `turns a ${listingSourceNames()} listing into a Facebook Marketplace draft in one click`,
+    )
+    expect(listingSourceNames()).toBe('Zillow, Realtor.com or Redfin')
+    expect(hero).toHaveTextContent(
+      `Free for ${brand.trialDays} days, no credit card needed. Then $${brand.monthlyPriceUsd}/month.`,
+    )
+    // The real product, step by step, instead of a drawing.
+    expect(within(hero).getByRole('figure', { name: /step by step/ })).toBeInTheDocument()
+    expect(
+      within(hero).getByRole('img', { name: /A Zillow listing open in Chrome/ }),
+    ).toHaveAttribute('fetchpriority', 'high')
   })
 
   it('keeps the hidden parts hidden', () => {

@@ -54,13 +54,13 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false)
   }
 
+  // The slides' width comes from the stylesheet's media queries, so the prerendered page already
+  // lays them out for the screen; the script only moves the track.
   const trackStyle: CSSProperties = { transform: `translateX(-${(current * 100) / perView}%)` }
-  const rootStyle = { '--per-view': perView } as CSSProperties
 
   return (
     <div
       className={styles.carousel}
-      style={rootStyle}
       role="region"
       aria-roledescription="carousel"
       aria-label="Customer reviews"
