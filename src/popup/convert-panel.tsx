@@ -68,8 +68,9 @@ export function ConvertPanel({
     <div className="stack">
       {error && <FailureNotice error={error} />}
       {done && (
-        <p className="notice notice-success" role="status">
-          Marketplace opened in a new tab. Review the form there, then post it.
+        // One compact line, so Convert below it stays in the popup's 600 px.
+        <p className="notice notice-success notice-compact" role="status">
+          Marketplace opened in a new tab: post it there.
         </p>
       )}
       <PermissionStep model={model} listing={listing} />

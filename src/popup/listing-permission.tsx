@@ -28,7 +28,7 @@ function ConvertButton({ disabled, onClick }: { disabled?: boolean; onClick: () 
   return (
     <button
       type="button"
-      className="button button-primary button-large"
+      className="button button-primary button-large button-convert"
       disabled={disabled}
       onClick={onClick}
     >

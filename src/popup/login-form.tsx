@@ -10,7 +10,10 @@ interface Values {
 }
 type Errors = Partial<Record<keyof Values, string>>
 
-/** The site's sign-in rules (SPEC §5), with its messages (api/validation-rules.ts). */
+/**
+ * The site's sign-in rules (docs/product.md#validation), with its messages
+ * (api/validation-rules.ts).
+ */
 export function validate(values: Values): Errors {
   const errors: Errors = {}
   const email = values.email.trim()

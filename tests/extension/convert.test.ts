@@ -1,13 +1,13 @@
 /**
- * One agent's session with the built extension in real Chromium (DESIGN §6, §8): log in in the
- * real popup, open a Zillow listing at its real URL (served from loopback), convert it, and find
- * Facebook Marketplace's form (our fixture, at its real URL) filled with every field and 20
- * photos, never submitted, and the conversion counted once on the dashboard. Then: the tab opens
- * and its text fields are filled while the photos still download, which are attached when they
- * arrive; and conversions during which Chrome stops the service worker: between the stored draft
- * and the fill (the form still gets filled from the stored photos), and while the photos
- * download (the restarted worker downloads them again when the tab asks, and the form still
- * gets all 20).
+ * One agent's session with the built extension in real Chromium
+ * (docs/architecture.md#conversion-path): log in in the real popup, open a Zillow listing at its
+ * real URL (served from loopback), convert it, and find Facebook Marketplace's form (our fixture,
+ * at its real URL) filled with every field and 20 photos, never submitted, and the conversion
+ * counted once on the dashboard. Then: the tab opens and its text fields are filled while the
+ * photos still download, which are attached when they arrive; and conversions during which Chrome
+ * stops the service worker: between the stored draft and the fill (the form still gets filled from
+ * the stored photos), and while the photos download (the restarted worker downloads them again when
+ * the tab asks, and the form still gets all 20).
  *
  * The tests run in order (vitest runs a file's tests one after another) and share the browser:
  * the later ones are the same agent's next conversions of the same listing, counted once a day.
@@ -170,6 +170,9 @@ describe('the extension turns a Zillow listing into a filled Marketplace draft',
     popup = await ext.openPopup(listingTab)
     await popupText(popup, 'Marketplace opened in a new tab')
     await screenshotPopup(popup, 'popup-converted')
+    // Convert stays whole in sight in the popup at its real size: the notice does not push it out.
+    const convertAgain = await popup.waitForSelector(convertButton)
+    expect(await convertAgain?.isIntersectingViewport({ threshold: 1 })).toBe(true)
     await popup.close()
     await marketplace.close()
   })

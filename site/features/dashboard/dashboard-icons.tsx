@@ -76,3 +76,11 @@ export const GearIcon = (p: IconProps) => (
     <circle cx="12" cy="12" r="3" />
   </Svg>
 )
+/** More: three dots (Lucide "ellipsis"). */
+export const MoreIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </Svg>
+)

@@ -16,6 +16,7 @@ import {
   WINDOWS,
 } from './health-rules.ts'
 import { useFillReports } from './use-fill-reports.ts'
+import section from '../layout/panel.module.css'
 import styles from './form-health.module.css'
 
 /**
@@ -79,13 +80,13 @@ export default function FormHealthPage() {
 
   const refreshing = state.status === 'ready' && state.refreshing
   return (
-    <section className={styles.panel} aria-labelledby="form-health-title" aria-busy={refreshing}>
-      <div className={styles.toolbar}>
+    <section className={section.panel} aria-labelledby="form-health-title" aria-busy={refreshing}>
+      <div className={section.toolbar}>
         <div>
-          <h2 id="form-health-title" className={styles.title}>
+          <h2 id="form-health-title" className={section.title}>
             Marketplace form health
           </h2>
-          <p className={styles.subtitle}>
+          <p className={section.subtitle}>
             Per field of Marketplace's listing form, how often the extension filled it (UTC days).
           </p>
         </div>

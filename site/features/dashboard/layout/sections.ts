@@ -1,13 +1,15 @@
 /**
  * The dashboard's pages, in sidebar order; Form health for operators only. `openWithoutAccess`:
  * still open once the trial or subscription has ended, so an agent can look up their payments
- * and listings, download their data or delete their account without paying.
+ * and listings, download their data or delete their account without paying. `phoneTab`: one of
+ * the pages used day to day, a tab of its own on a phone; the others are under More there.
  */
 export const DASHBOARD_SECTIONS = [
   {
     href: '/dashboard',
     label: 'Dashboard',
     title: 'Dashboard',
+    phoneTab: true,
     adminOnly: false,
     openWithoutAccess: false,
   },
@@ -16,6 +18,7 @@ export const DASHBOARD_SECTIONS = [
     href: '/dashboard/listings',
     label: 'Listings',
     title: 'Listings',
+    phoneTab: true,
     adminOnly: false,
     openWithoutAccess: true,
   },
@@ -23,6 +26,7 @@ export const DASHBOARD_SECTIONS = [
     href: '/dashboard/subscriptions',
     label: 'Subscriptions',
     title: 'Subscriptions',
+    phoneTab: false,
     adminOnly: false,
     openWithoutAccess: false,
   },
@@ -30,6 +34,7 @@ export const DASHBOARD_SECTIONS = [
     href: '/dashboard/transactions',
     label: 'Transactions',
     title: 'Transactions',
+    phoneTab: false,
     adminOnly: false,
     openWithoutAccess: true,
   },
@@ -38,6 +43,7 @@ export const DASHBOARD_SECTIONS = [
     href: '/dashboard/leads',
     label: 'Leads',
     title: 'Leads',
+    phoneTab: true,
     adminOnly: false,
     openWithoutAccess: false,
   },
@@ -45,6 +51,7 @@ export const DASHBOARD_SECTIONS = [
     href: '/dashboard/settings',
     label: 'Settings',
     title: 'Settings',
+    phoneTab: false,
     adminOnly: false,
     openWithoutAccess: true,
   },
@@ -53,6 +60,7 @@ export const DASHBOARD_SECTIONS = [
     href: '/dashboard/form-health',
     label: 'Form health',
     title: 'Form health',
+    phoneTab: false,
     adminOnly: true,
     openWithoutAccess: false,
   },

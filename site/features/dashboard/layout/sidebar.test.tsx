@@ -121,6 +121,58 @@ describe('dashboard sidebar (SPEC §2)', () => {
     expect(currentPath()).toBe('/dashboard/listings')
   })
 
+  it('puts the pages not used day to day and Logout under More on a phone, the current one marked', async () => {
+    const { user } = renderLayout('/dashboard/settings', true)
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' })
+    const more = within(nav).getByRole('button', { name: 'More' })
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    expect(more).toHaveAttribute('aria-current', 'true')
+    expect(more).not.toHaveAttribute('aria-controls')
+
+    await user.click(more)
+    expect(more).toHaveAttribute('aria-expanded', 'true')
+    const list = document.getElementById(more.getAttribute('aria-controls') ?? '')
+    if (!list) throw new Error('More controls no list')
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Subscriptions', 'Transactions', 'Settings', 'Form health'])
+    expect(within(list).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    expect(within(list).getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+
+    // Tab walks into the list; Escape closes it and gives focus back to More.
+    await user.tab()
+    expect(within(list).getByRole('link', { name: 'Subscriptions' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    expect(more).toHaveFocus()
+    expect(list).not.toBeInTheDocument()
+
+    // Following a page in it closes it; so does a click elsewhere.
+    await user.click(more)
+    await user.click(within(nav).getAllByRole('link', { name: 'Transactions' }).at(-1) ?? more)
+    expect(currentPath()).toBe('/dashboard/transactions')
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    await user.click(more)
+    await user.click(screen.getByText('page'))
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('has no More when every item fits the phone bar (access ended)', () => {
+    renderAt(
+      '/dashboard/settings',
+      <DashboardLayout title="Settings" known hasAccess={false}>
+        <p>page</p>
+      </DashboardLayout>,
+    )
+    expect(screen.queryByRole('button', { name: 'More' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+  })
+
   it('logs out: storage and the store are cleared, the server is told, then /sign-in', async () => {
     localStorage.setItem('accessToken', 'access-1')
     localStorage.setItem('refresh_token', 'refresh-1')

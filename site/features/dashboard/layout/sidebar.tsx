@@ -1,28 +1,10 @@
-import { useEffect, useRef } from 'react'
-import { Link, useLocation } from 'wouter'
-import { DashboardIcon, HomeIcon, LogOutIcon } from '../../../components/icons.tsx'
-import { setIsTrial, setRemainingDays } from '../../../lib/store.ts'
-import { logout } from '../../auth/logout.ts'
-import {
-  ClipboardCheckIcon,
-  ContactIcon,
-  CreditCardIcon,
-  GearIcon,
-  PanelLeftIcon,
-  ReceiptIcon,
-} from '../dashboard-icons.tsx'
+import { useLocation } from 'wouter'
+import { PanelLeftIcon } from '../dashboard-icons.tsx'
+import { MoreMenu } from './more-menu.tsx'
+import { phoneTabs } from './phone-tabs.ts'
 import { sectionAt, sectionsFor } from './sections.ts'
+import { LogoutButton, SectionLink } from './sidebar-items.tsx'
 import styles from './layout.module.css'
-
-const ICONS = {
-  '/dashboard': DashboardIcon,
-  '/dashboard/listings': HomeIcon,
-  '/dashboard/subscriptions': CreditCardIcon,
-  '/dashboard/transactions': ReceiptIcon,
-  '/dashboard/leads': ContactIcon,
-  '/dashboard/settings': GearIcon,
-  '/dashboard/form-health': ClipboardCheckIcon,
-} as const
 
 export const SIDEBAR_NAV_ID = 'dashboard-nav'
 
@@ -39,29 +21,16 @@ interface SidebarProps {
  * The collapsible sidebar: Dashboard, Listings, Subscriptions, Transactions, Leads, Settings, Form
  * health (operators only), Logout.
  * Collapsed, only the icons show; every item keeps its name for screen readers and as a tooltip.
- * Below 768 px it is a row of tabs above the page, scrolling sideways, and does not collapse.
+ * Below 768 px it is a bar of tabs above the page, each name whole: the day-to-day pages, and the
+ * rest with Logout under More when they do not all fit.
  */
 export function Sidebar({ collapsed, onToggle, isAdmin = false, hasAccess = true }: SidebarProps) {
-  const [location, navigate] = useLocation()
+  const [location] = useLocation()
   const current = sectionAt(location, isAdmin)?.href
-  const navRef = useRef<HTMLElement>(null)
-
-  // On a phone the tabs scroll sideways: the current one is brought into view, on arrival and
-  // when the window turns into a phone's width (the page itself does not move).
-  useEffect(() => {
-    function showCurrent() {
-      const nav = navRef.current
-      const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]')
-      if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return
-      const left = tab.getBoundingClientRect().left - nav.getBoundingClientRect().left
-      nav.scrollLeft += left - (nav.clientWidth - tab.offsetWidth) / 2
-    }
-    showCurrent()
-    window.addEventListener('resize', showCurrent)
-    return () => {
-      window.removeEventListener('resize', showCurrent)
-    }
-  }, [current])
+  const sections = sectionsFor(isAdmin, hasAccess)
+  const { more } = phoneTabs(sections)
+  // Hidden from the phone's bar (they are under More there).
+  const phoneHidden = (inMore: boolean) => (inMore ? styles.phoneHidden : undefined)
   return (
     <aside className={styles.sidebar} data-collapsed={collapsed ? 'true' : 'false'}>
       <button
@@ -78,41 +47,22 @@ export function Sidebar({ collapsed, onToggle, isAdmin = false, hasAccess = true
           Collapse
         </span>
       </button>
-      <nav ref={navRef} id={SIDEBAR_NAV_ID} aria-label="Dashboard" className={styles.nav}>
+      <nav id={SIDEBAR_NAV_ID} aria-label="Dashboard" className={styles.nav}>
         <ul className={styles.navList}>
-          {sectionsFor(isAdmin, hasAccess).map((section) => {
-            const Icon = ICONS[section.href]
-            return (
-              <li key={section.href}>
-                <Link
-                  href={section.href}
-                  className={styles.navItem}
-                  aria-current={current === section.href ? 'page' : undefined}
-                  title={collapsed ? section.label : undefined}
-                >
-                  <Icon size={20} />
-                  <span className={styles.navLabel}>{section.label}</span>
-                </Link>
-              </li>
-            )
-          })}
-          <li className={styles.logoutItem}>
-            <button
-              type="button"
-              className={styles.navItem}
-              title={collapsed ? 'Logout' : undefined}
-              onClick={() => {
-                // SPEC §4 dashboard logout: all local storage, the session (site, server and
-                // extension) and the interface state the dashboard filled.
-                setRemainingDays(0)
-                setIsTrial(false)
-                logout(navigate)
-              }}
-            >
-              <LogOutIcon size={20} />
-              <span className={styles.navLabel}>Logout</span>
-            </button>
+          {sections.map((section) => (
+            <li key={section.href} className={phoneHidden(more.includes(section))}>
+              <SectionLink
+                section={section}
+                current={current}
+                className={styles.navItem}
+                collapsed={collapsed}
+              />
+            </li>
+          ))}
+          <li className={`${styles.logoutItem} ${phoneHidden(more.length > 0) ?? ''}`}>
+            <LogoutButton className={styles.navItem} collapsed={collapsed} />
           </li>
+          {more.length > 0 && <MoreMenu sections={more} current={current} />}
         </ul>
       </nav>
     </aside>

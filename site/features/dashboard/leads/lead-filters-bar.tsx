@@ -1,4 +1,3 @@
-import { useId } from 'react'
 import {
   LEAD_LIMITS,
   LEAD_SOURCE_LABELS,
@@ -6,9 +5,17 @@ import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
 } from '../../../../api/schemas/leads.ts'
-import { SearchIcon } from '../dashboard-icons.tsx'
+import { FilterSelect } from '../components/filter-select.tsx'
+import { SearchField } from '../components/search-field.tsx'
+import styles from '../components/filter-bar.module.css'
 import type { LeadFilters } from './lead-filters.ts'
-import styles from './leads.module.css'
+
+/** The search box's hints, longest first: the widest that fits shows. */
+const SEARCH_HINTS = [
+  'Search name, phone, e-mail or address',
+  'Name, phone, e-mail, address',
+  'Name, phone or e-mail',
+] as const
 
 interface LeadFiltersBarProps {
   /** The search box as typed; the list follows it after a pause. */
@@ -20,65 +27,36 @@ interface LeadFiltersBarProps {
 
 /** Search (the server's `q`), and the status and source filters. */
 export function LeadFiltersBar({ text, onText, filters, onFilters }: LeadFiltersBarProps) {
-  const id = useId()
   return (
     <div className={styles.filters} role="search" aria-label="Leads">
-      <div className={styles.search}>
-        <label htmlFor={`${id}-q`} className="sr-only">
-          Search leads
-        </label>
-        <SearchIcon size={18} className={styles.searchIcon} />
-        <input
-          id={`${id}-q`}
-          type="search"
-          className={styles.searchInput}
-          placeholder="Search name, phone, e-mail or address"
-          autoComplete="off"
-          maxLength={LEAD_LIMITS.searchMaxLength}
-          value={text}
-          onChange={(event) => {
-            onText(event.target.value)
-          }}
-        />
-      </div>
-      <label htmlFor={`${id}-status`} className="sr-only">
-        Status
-      </label>
-      <select
-        id={`${id}-status`}
-        className={styles.filterSelect}
+      <SearchField
+        label="Search leads"
+        description="By the owner's name, phone, e-mail or the address."
+        placeholders={SEARCH_HINTS}
+        maxLength={LEAD_LIMITS.searchMaxLength}
+        value={text}
+        onChange={onText}
+      />
+      <FilterSelect
+        label="Status"
+        anyLabel="All statuses"
+        options={LEAD_STATUSES}
+        optionLabel={(status) => LEAD_STATUS_LABELS[status]}
         value={filters.status}
-        onChange={(event) => {
-          const status = LEAD_STATUSES.find((s) => s === event.target.value) ?? ''
+        onChange={(status) => {
           onFilters({ ...filters, status })
         }}
-      >
-        <option value="">All statuses</option>
-        {LEAD_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {LEAD_STATUS_LABELS[s]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-source`} className="sr-only">
-        Source
-      </label>
-      <select
-        id={`${id}-source`}
-        className={styles.filterSelect}
+      />
+      <FilterSelect
+        label="Source"
+        anyLabel="All sources"
+        options={LEAD_SOURCES}
+        optionLabel={(source) => LEAD_SOURCE_LABELS[source]}
         value={filters.source}
-        onChange={(event) => {
-          const source = LEAD_SOURCES.find((s) => s === event.target.value) ?? ''
+        onChange={(source) => {
           onFilters({ ...filters, source })
         }}
-      >
-        <option value="">All sources</option>
-        {LEAD_SOURCES.map((s) => (
-          <option key={s} value={s}>
-            {LEAD_SOURCE_LABELS[s]}
-          </option>
-        ))}
-      </select>
+      />
     </div>
   )
 }

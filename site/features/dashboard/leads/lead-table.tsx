@@ -18,7 +18,9 @@ import {
 import { NoteIcon, PhoneOffIcon } from './lead-icons.tsx'
 import styles from './leads.module.css'
 
-const COLUMNS = ['Owner', 'Contact', 'Property', 'Status', 'Actions'] as const
+// The owner's phone and e-mail sit under their name, and Mark do-not-call under the status: three
+// columns of content fit beside the sidebar from 1024 px.
+const COLUMNS = ['Owner', 'Property', 'Status'] as const
 
 interface LeadTableProps {
   leads: readonly Lead[]
@@ -187,12 +189,6 @@ function LeadRow({
             Do not call
           </span>
         )}
-        <span className={styles.saved}>
-          Saved {formatDate(lead.created_at)} from {LEAD_SOURCE_LABELS[lead.source]}
-        </span>
-        {lead.notes && <span className={styles.notePreview}>{lead.notes}</span>}
-      </td>
-      <td data-label="Contact">
         {lead.phone === null ? (
           <span className={styles.none}>No phone</span>
         ) : doNotCall ? (
@@ -211,6 +207,21 @@ function LeadRow({
             {lead.email}
           </a>
         )}
+        <span className={styles.saved}>
+          Saved {formatDate(lead.created_at)} from {LEAD_SOURCE_LABELS[lead.source]}
+        </span>
+        {lead.notes && <span className={styles.notePreview}>{lead.notes}</span>}
+        <button
+          type="button"
+          className={styles.noteButton}
+          onClick={(event) => {
+            onNotes(lead, event.currentTarget)
+          }}
+        >
+          <NoteIcon size={14} />
+          {lead.notes ? 'Edit notes' : 'Add notes'}
+          <span className="sr-only"> for {name}</span>
+        </button>
       </td>
       <td data-label="Property" className={styles.property}>
         <span>{address}</span>
@@ -235,7 +246,7 @@ function LeadRow({
           </a>
         </span>
       </td>
-      <td data-label="Status">
+      <td data-label="Status" className={styles.status}>
         <label htmlFor={statusId} className="sr-only">
           Status of {name}
         </label>
@@ -259,8 +270,6 @@ function LeadRow({
             </option>
           ))}
         </select>
-      </td>
-      <td className={styles.actions}>
         {!doNotCall && (
           <button
             type="button"
@@ -275,17 +284,6 @@ function LeadRow({
             <span className="sr-only"> for {name}</span>
           </button>
         )}
-        <button
-          type="button"
-          className={styles.noteButton}
-          onClick={(event) => {
-            onNotes(lead, event.currentTarget)
-          }}
-        >
-          <NoteIcon size={14} />
-          {lead.notes ? 'Edit notes' : 'Add notes'}
-          <span className="sr-only"> for {name}</span>
-        </button>
       </td>
     </tr>
   )

@@ -6,7 +6,7 @@ import DashboardPage from '../dashboard-page.tsx'
 import { formatDate } from '../format.ts'
 import { dashboardFixture, meFixture } from '../testing/fixtures.ts'
 import LeadsPage from './leads-page.tsx'
-import { SEARCH_DEBOUNCE_MS } from './lead-filters.ts'
+import { SEARCH_DEBOUNCE_MS } from '../components/use-search-after-pause.ts'
 import { crmFixture, leadFixture, leadsPageFixture } from './testing/lead-fixtures.ts'
 import { lastQuery, requestsTo, stubLeadsApi } from './testing/leads-api.ts'
 
@@ -53,15 +53,24 @@ describe('leads table (issue 7)', () => {
     const { fetch } = openLeads([ann, bob])
     await screen.findByText('Ann Owner')
     expect(lastQuery(fetch, '/leads')).toEqual({ page: '1', page_size: '20' })
+    // Contact and notes under the owner, do-not-call under the status: it fits beside the sidebar.
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       '',
       'Owner',
-      'Contact',
       'Property',
       'Status',
-      'Actions',
     ])
     const first = row('Ann Owner')
+    const owner = within(first).getByText('Ann Owner').closest('td')
+    if (!owner) throw new Error('no owner cell')
+    expect(within(owner).getByRole('button', { name: 'Add notes for Ann Owner' })).toBeVisible()
+    const status = within(first)
+      .getByRole('combobox', { name: 'Status of Ann Owner' })
+      .closest('td')
+    if (!status) throw new Error('no status cell')
+    expect(
+      within(status).getByRole('button', { name: 'Mark do-not-call for Ann Owner' }),
+    ).toBeVisible()
     // Read as (512) 555-0142, dialled as E.164.
     expect(within(first).getByRole('link', { name: '(512) 555-0142' })).toHaveAttribute(
       'href',

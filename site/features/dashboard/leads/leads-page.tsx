@@ -1,23 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { LEAD_STATUS_LABELS, type Lead, type LeadStatus } from '../../../../api/schemas/leads.ts'
 import { toast } from '../../../lib/toast.tsx'
 import { exportLeadsCsv } from './api/export-leads-csv.ts'
 import { updateLead } from './api/update-lead.ts'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
-import { Pagination } from '../components/pagination.tsx'
+import { PagedTable } from '../components/paged-table.tsx'
+import { useSearchAfterPause } from '../components/use-search-after-pause.ts'
 import { CrmSettingsDialog } from './crm-settings-dialog.tsx'
 import { DncNotice } from './dnc-notice.tsx'
 import { LeadBulkActions, type ExportScope } from './lead-bulk-actions.tsx'
 import { NoLeadsMatch, NoLeadsYet } from './lead-empty-states.tsx'
 import { leadSaveErrorMessage } from './lead-errors.ts'
-import {
-  filterQuery,
-  hasFilters,
-  NO_FILTERS,
-  pageRange,
-  SEARCH_DEBOUNCE_MS,
-  type LeadFilters,
-} from './lead-filters.ts'
+import { filterQuery, hasFilters, NO_FILTERS, type LeadFilters } from './lead-filters.ts'
 import { LeadFiltersBar } from './lead-filters-bar.tsx'
 import { leadCount, leadName } from './lead-format.ts'
 import { SettingsIcon } from './lead-icons.tsx'
@@ -30,6 +24,7 @@ import { SendToCrmDialog } from './send-to-crm-dialog.tsx'
 import { useCrmSettings } from './use-crm-settings.ts'
 import { useDialogOpener } from './use-dialog-opener.ts'
 import { useLeadList } from './use-lead-list.ts'
+import section from '../layout/panel.module.css'
 import styles from './leads.module.css'
 
 function withId(set: ReadonlySet<string>, id: string, present: boolean): ReadonlySet<string> {
@@ -68,18 +63,10 @@ export default function LeadsPage() {
   // Send to CRM → Open CRM settings: the settings dialog takes focus, not the Send button.
   const toSettings = useRef(false)
 
-  // The server searches once typing pauses, from the first page.
-  useEffect(() => {
-    const q = text.trim()
-    if (q === filters.q) return
-    const timer = setTimeout(() => {
-      setFilters((f) => ({ ...f, q }))
-      setPage(1)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => {
-      clearTimeout(timer)
-    }
-  }, [text, filters.q])
+  useSearchAfterPause(text, filters.q, (q) => {
+    setFilters((f) => ({ ...f, q }))
+    setPage(1)
+  })
 
   function changeFilters(next: LeadFilters) {
     setFilters(next)
@@ -161,7 +148,6 @@ export default function LeadsPage() {
   } else if (data.total === 0) {
     body = filtered ? <NoLeadsMatch onClear={clearFilters} /> : <NoLeadsYet />
   } else {
-    const range = pageRange(data.page, data.items.length, data.total)
     body = (
       <>
         <LeadBulkActions
@@ -178,7 +164,7 @@ export default function LeadsPage() {
             setSendOpen(true)
           }}
         />
-        <div className={styles.tableWrap} aria-busy={list.loading}>
+        <PagedTable data={data} busy={list.loading} onPage={setPage} label="Lead pages">
           <LeadTable
             leads={data.items}
             selected={selected}
@@ -200,20 +186,7 @@ export default function LeadsPage() {
               setNotesFor(lead)
             }}
           />
-        </div>
-        <div className={styles.footer}>
-          <p className={styles.range} role="status">
-            Showing {range.first}–{range.last} of {data.total}
-          </p>
-          {range.pageCount > 1 && (
-            <Pagination
-              page={data.page}
-              pageCount={range.pageCount}
-              onPage={setPage}
-              label="Lead pages"
-            />
-          )}
-        </div>
+        </PagedTable>
       </>
     )
   }
@@ -224,13 +197,13 @@ export default function LeadsPage() {
   return (
     <div className={styles.page}>
       <DncNotice />
-      <section className={styles.panel} aria-labelledby="leads-title" aria-busy={list.loading}>
-        <div className={styles.toolbar}>
+      <section className={section.panel} aria-labelledby="leads-title" aria-busy={list.loading}>
+        <div className={section.toolbar}>
           <div>
-            <h2 id="leads-title" className={styles.title}>
+            <h2 id="leads-title" className={section.title}>
               FSBO leads
             </h2>
-            <p className={styles.subtitle}>
+            <p className={section.subtitle}>
               Owners selling without an agent, saved with the extension. Newest first.
             </p>
           </div>

@@ -1,10 +1,13 @@
-import { useId } from 'react'
 import { LISTING_SOURCES } from '../../../../api/listing-sources.ts'
 import { LISTING_SEARCH_MAX_LENGTH, LISTING_TYPES } from '../../../../api/schemas/listings.ts'
-import { SearchIcon } from '../dashboard-icons.tsx'
+import { FilterSelect } from '../components/filter-select.tsx'
+import { SearchField } from '../components/search-field.tsx'
+import styles from '../components/filter-bar.module.css'
 import { LISTING_TYPE_LABELS, type ListingFilters } from './listing-filters.ts'
 import { sourceName } from './listing-format.ts'
-import styles from './listings.module.css'
+
+/** The search box's hints, longest first: the widest that fits shows. */
+const SEARCH_HINTS = ['Address, agent or brokerage', 'Address or agent'] as const
 
 interface ListingFiltersBarProps {
   /** The search box as typed; the list follows it after a pause. */
@@ -16,65 +19,36 @@ interface ListingFiltersBarProps {
 
 /** Search (the server's `q`), and the source and type filters. */
 export function ListingFiltersBar({ text, onText, filters, onFilters }: ListingFiltersBarProps) {
-  const id = useId()
   return (
     <div className={styles.filters} role="search" aria-label="Listings">
-      <div className={styles.search}>
-        <label htmlFor={`${id}-q`} className="sr-only">
-          Search listings
-        </label>
-        <SearchIcon size={18} className={styles.searchIcon} />
-        <input
-          id={`${id}-q`}
-          type="search"
-          className={styles.searchInput}
-          placeholder="Address, agent or brokerage"
-          autoComplete="off"
-          maxLength={LISTING_SEARCH_MAX_LENGTH}
-          value={text}
-          onChange={(event) => {
-            onText(event.target.value)
-          }}
-        />
-      </div>
-      <label htmlFor={`${id}-source`} className="sr-only">
-        Source
-      </label>
-      <select
-        id={`${id}-source`}
-        className={styles.filterSelect}
+      <SearchField
+        label="Search listings"
+        description="By address, listing agent or brokerage."
+        placeholders={SEARCH_HINTS}
+        maxLength={LISTING_SEARCH_MAX_LENGTH}
+        value={text}
+        onChange={onText}
+      />
+      <FilterSelect
+        label="Source"
+        anyLabel="All sources"
+        options={LISTING_SOURCES}
+        optionLabel={sourceName}
         value={filters.source}
-        onChange={(event) => {
-          const source = LISTING_SOURCES.find((s) => s === event.target.value) ?? ''
+        onChange={(source) => {
           onFilters({ ...filters, source })
         }}
-      >
-        <option value="">All sources</option>
-        {LISTING_SOURCES.map((s) => (
-          <option key={s} value={s}>
-            {sourceName(s)}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={`${id}-type`} className="sr-only">
-        Type
-      </label>
-      <select
-        id={`${id}-type`}
-        className={styles.filterSelect}
+      />
+      <FilterSelect
+        label="Type"
+        anyLabel="All types"
+        options={LISTING_TYPES}
+        optionLabel={(type) => LISTING_TYPE_LABELS[type]}
         value={filters.listing_type}
-        onChange={(event) => {
-          const type = LISTING_TYPES.find((t) => t === event.target.value) ?? ''
+        onChange={(type) => {
           onFilters({ ...filters, listing_type: type })
         }}
-      >
-        <option value="">All types</option>
-        {LISTING_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {LISTING_TYPE_LABELS[t]}
-          </option>
-        ))}
-      </select>
+      />
     </div>
   )
 }

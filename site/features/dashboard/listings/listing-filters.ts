@@ -30,17 +30,3 @@ export function listingFilterQuery(filters: ListingFilters) {
     ...(filters.listing_type ? { listing_type: filters.listing_type } : {}),
   }
 }
-
-export interface PageRange {
-  pageCount: number
-  /** 1-based index of the first and last row shown; 0 and 0 when there are none. */
-  first: number
-  last: number
-}
-
-/** Where a page of `shown` rows out of `total` sits, from the server's own page size. */
-export function pageRange(page: number, pageSize: number, shown: number, total: number): PageRange {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize))
-  const first = shown === 0 ? 0 : (page - 1) * pageSize + 1
-  return { pageCount, first, last: shown === 0 ? 0 : first + shown - 1 }
-}

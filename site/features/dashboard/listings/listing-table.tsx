@@ -33,7 +33,7 @@ export function ListingTable({ listings, onFilledAgain }: ListingTableProps) {
       <thead>
         <tr>
           {COLUMNS.map((c) => (
-            <th key={c} scope="col" className={c === 'Actions' ? styles.actionsHead : undefined}>
+            <th key={c} scope="col">
               {c === 'Actions' ? <span className="sr-only">{c}</span> : c}
             </th>
           ))}

@@ -1,15 +1,10 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { REPEAT_CONVERSION_RULE } from '../../../content/metering-rule.ts'
-import { Pagination } from '../components/pagination.tsx'
+import { PagedTable } from '../components/paged-table.tsx'
+import { useSearchAfterPause } from '../components/use-search-after-pause.ts'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
-import { SEARCH_DEBOUNCE_MS } from '../transactions/table-rules.ts'
 import { NoListingsMatch, NoListingsYet } from './listing-empty-states.tsx'
-import {
-  hasListingFilters,
-  NO_LISTING_FILTERS,
-  pageRange,
-  type ListingFilters,
-} from './listing-filters.ts'
+import { hasListingFilters, NO_LISTING_FILTERS, type ListingFilters } from './listing-filters.ts'
 import { ListingFiltersBar } from './listing-filters-bar.tsx'
 import { ListingTable } from './listing-table.tsx'
 import { useListingList } from './use-listing-list.ts'
@@ -25,18 +20,10 @@ export default function ListingsPage() {
   const [page, setPage] = useState(1)
   const list = useListingList(filters, page, setPage)
 
-  // The server searches once typing pauses, from the first page.
-  useEffect(() => {
-    const q = text.trim()
-    if (q === filters.q) return
-    const timer = setTimeout(() => {
-      setFilters((f) => ({ ...f, q }))
-      setPage(1)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => {
-      clearTimeout(timer)
-    }
-  }, [text, filters.q])
+  useSearchAfterPause(text, filters.q, (q) => {
+    setFilters((f) => ({ ...f, q }))
+    setPage(1)
+  })
 
   function changeFilters(next: ListingFilters) {
     setFilters(next)
@@ -74,26 +61,10 @@ export default function ListingsPage() {
   } else if (data.total === 0) {
     body = filtered ? <NoListingsMatch onClear={clearFilters} /> : <NoListingsYet />
   } else {
-    const range = pageRange(data.page, data.page_size, data.items.length, data.total)
     body = (
-      <>
-        <div className={styles.tableWrap} aria-busy={list.loading}>
-          <ListingTable listings={data.items} onFilledAgain={filledAgain} />
-        </div>
-        <div className={styles.footer}>
-          <p className={styles.range} role="status">
-            Showing {range.first}–{range.last} of {data.total}
-          </p>
-          {range.pageCount > 1 && (
-            <Pagination
-              page={data.page}
-              pageCount={range.pageCount}
-              onPage={setPage}
-              label="Listing pages"
-            />
-          )}
-        </div>
-      </>
+      <PagedTable data={data} busy={list.loading} onPage={setPage} label="Listing pages">
+        <ListingTable listings={data.items} onFilledAgain={filledAgain} />
+      </PagedTable>
     )
   }
 

@@ -1,34 +1,28 @@
-import { useEffect, useId, useState } from 'react'
-import { SearchIcon } from '../dashboard-icons.tsx'
+import { useState } from 'react'
+import { SearchField } from '../components/search-field.tsx'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
-import { Pagination } from '../components/pagination.tsx'
-import { pageRange, SEARCH_DEBOUNCE_MS } from './table-rules.ts'
+import { PagedTable } from '../components/paged-table.tsx'
+import { useSearchAfterPause } from '../components/use-search-after-pause.ts'
 import { TransactionTable } from './transaction-table.tsx'
 import { useTransactionList } from './use-transaction-list.ts'
 import styles from './transactions.module.css'
 
 export const NO_TRANSACTIONS_MESSAGE = 'No transactions found.'
 
+/** The search box's hints, longest first: the widest that fits shows. */
+const SEARCH_HINTS = ['Search ID, type, status or amount', 'ID, status or amount'] as const
+
 /** Every payment of the caller, searched and paged by the server. */
 export default function TransactionsPage() {
   const [text, setText] = useState('')
   const [query, setQuery] = useState('')
   const [page, setPage] = useState(1)
-  const searchId = useId()
   const list = useTransactionList(query, page, setPage)
 
-  // The server searches once typing pauses, from the first page.
-  useEffect(() => {
-    const q = text.trim()
-    if (q === query) return
-    const timer = setTimeout(() => {
-      setQuery(q)
-      setPage(1)
-    }, SEARCH_DEBOUNCE_MS)
-    return () => {
-      clearTimeout(timer)
-    }
-  }, [text, query])
+  useSearchAfterPause(text, query, (q) => {
+    setQuery(q)
+    setPage(1)
+  })
 
   const data = list.data
   let body
@@ -50,26 +44,10 @@ export default function TransactionsPage() {
       </p>
     )
   } else {
-    const range = pageRange(data.page, data.items.length, data.total)
     body = (
-      <>
-        <div className={styles.tableWrap} aria-busy={list.loading}>
-          <TransactionTable transactions={data.items} />
-        </div>
-        <div className={styles.footer}>
-          <p className={styles.range} role="status">
-            Showing {range.first}–{range.last} of {data.total}
-          </p>
-          {range.pageCount > 1 && (
-            <Pagination
-              page={data.page}
-              pageCount={range.pageCount}
-              onPage={setPage}
-              label="Transaction pages"
-            />
-          )}
-        </div>
-      </>
+      <PagedTable data={data} busy={list.loading} onPage={setPage} label="Transaction pages">
+        <TransactionTable transactions={data.items} />
+      </PagedTable>
     )
   }
 
@@ -82,23 +60,14 @@ export default function TransactionsPage() {
           </h2>
           <p className={styles.subtitle}>Payments for your subscription, newest first.</p>
         </div>
-        <div className={styles.search}>
-          <label htmlFor={searchId} className="sr-only">
-            Search transactions
-          </label>
-          <SearchIcon size={18} className={styles.searchIcon} />
-          <input
-            id={searchId}
-            type="search"
-            className={styles.searchInput}
-            placeholder="Search ID, type, status or amount"
-            value={text}
-            autoComplete="off"
-            onChange={(event) => {
-              setText(event.target.value)
-            }}
-          />
-        </div>
+        <SearchField
+          label="Search transactions"
+          description="By ID, payment type, status or amount."
+          placeholders={SEARCH_HINTS}
+          className={styles.search}
+          value={text}
+          onChange={setText}
+        />
       </div>
       {body}
     </section>
