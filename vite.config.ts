@@ -25,7 +25,7 @@ export default defineConfig((): UserConfig => {
       crx({
         manifest,
         // Content scripts become self-contained IIFE bundles: no loader, so nothing is added to
-        // web_accessible_resources and pages cannot fetch our code (DESIGN §8).
+        // web_accessible_resources and pages cannot fetch our code.
         contentScripts: {
           standaloneFiles: CONTENT_SCRIPTS,
         },

@@ -8,12 +8,12 @@ import * as leads from './schemas/leads.ts'
 import * as fillReports from './schemas/fill-reports.ts'
 import { marketplaceFormProfile } from './schemas/marketplace-form-profile.ts'
 
-/** Every API path lives under this prefix (SPEC §7). */
+/** Every API path lives under this prefix (docs/product.md#api). */
 export const API_PREFIX = '/api/v1'
 
 /**
  * Who may call a route: `none` is public, `access` needs the access token as bearer,
- * `refresh` takes the refresh token as bearer (SPEC §7 refresh-token).
+ * `refresh` takes the refresh token as bearer (`POST /auth/refresh-token`).
  */
 export type RouteAuth = 'none' | 'access' | 'refresh'
 export type HttpMethod = 'GET' | 'POST' | 'PATCH'
@@ -294,6 +294,8 @@ export const routes = {
     auth: 'access',
     body: leads.exportLeadsWebhookBody,
     data: leads.exportLeadsWebhookData,
+    // Queued, not yet delivered: the delivery log (crmSettings) says how it goes.
+    successStatus: 202,
   }),
   setFollowUpBoss: route({
     method: 'POST',
@@ -308,6 +310,8 @@ export const routes = {
     auth: 'access',
     body: leads.exportLeadsFollowUpBossBody,
     data: leads.exportLeadsFollowUpBossData,
+    // Queued, not yet delivered: the delivery log (crmSettings) says how it goes.
+    successStatus: 202,
   }),
   crmSettings: route({
     method: 'GET',

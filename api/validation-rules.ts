@@ -1,6 +1,6 @@
 /** Rules shared by every form and by the server, so a message never disagrees with the server. */
 
-/** SPEC §5: standard address, case-insensitive, top-level domain of two or more letters. */
+/** E-mail: a standard address, any case, a top-level domain of two or more letters. */
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}$/i
 export const EMAIL_MAX_LENGTH = 254
 

@@ -1,6 +1,6 @@
 /**
- * DESIGN §9: click → Marketplace form filled with 20 photos, fixtures on loopback: < 3 s, and
- * within 1.5× of the time to just download those photos.
+ * Budget (docs/architecture.md#budgets): click → Marketplace form filled with 20 photos, fixtures
+ * on loopback: < 3 s, and within 1.5× of the time to just download those photos.
  *
  * Measured in real Chromium with the built extension, exactly as the browser tests drive it
  * (tests/support/extension-env.ts): the app server (`npm start`, its own DATA_DIR), an extension

@@ -3,9 +3,10 @@ import { newId } from '../server/db/ids.ts'
 import { lastUtcDays } from '../server/usage/days.ts'
 
 /**
- * Bench data for DESIGN §9's "/users/dashboard with 1 M usage rows": users with a usage row per
- * day, written straight to the tables in batched multi-row inserts inside one transaction (one
- * fsync, no per-row round trip). Every batch stays under SQLite's 32 766 bound parameters.
+ * Bench data for the budget "/users/dashboard with 1 M usage rows" (docs/architecture.md#budgets):
+ * users with a usage row per day, written straight to the tables in batched multi-row inserts
+ * inside one transaction (one fsync, no per-row round trip). Every batch stays under SQLite's
+ * 32 766 bound parameters.
  */
 
 export interface SeedOptions {

@@ -1,5 +1,6 @@
 /**
- * DESIGN §9: the landing page loads at most 100 KB of gzipped JavaScript on first load.
+ * Budget (docs/architecture.md#budgets): the landing page loads at most 100 KB of gzipped
+ * JavaScript on first load.
  *
  * "First load" is what the built `dist/site/index.html` makes the browser fetch before the page
  * runs: its entry module script, the chunks it `modulepreload`s, and every chunk those import
@@ -167,5 +168,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   ensureSiteBuilt()
   const { ok, lines } = reportLandingBundle(measureLandingBundle())
   console.log(lines.join('\n'))
-  console.log(`\nLanding page first-load JS ≤ 100 KB gzip (DESIGN §9): ${ok ? 'PASS' : 'FAIL'}`)
+  console.log(
+    `\nLanding page first-load JS ≤ 100 KB gzip (docs/architecture.md#budgets): ${ok ? 'PASS' : 'FAIL'}`,
+  )
 }

@@ -1,5 +1,6 @@
 /**
- * DESIGN §9: extracting a listing from a 1.5 MB Zillow page, median < 20 ms.
+ * Budget (docs/architecture.md#budgets): extracting a listing from a 1.5 MB Zillow page, median
+ * under 20 ms.
  *
  * The extractor's own bench entry (src/sources/zillow/extract-zillow-listing.bench-entry.ts)
  * names the page and times the extraction; here the page is parsed into a Document with

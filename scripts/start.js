@@ -1,4 +1,4 @@
-// `npm start`: build what needs building, then run the server (DESIGN §2).
+// `npm start`: build what needs building, then run the server (docs/architecture.md#starting).
 // Plain Node ESM on purpose: it must run before anything is built or compiled.
 //
 // LISTINGBRIDGE_SKIP_BUILD=1 skips step 1 and serves dist/ as it is. The end-to-end tests use it:

@@ -4,7 +4,10 @@
  * extension pages and the worker can read it (content scripts cannot).
  */
 export const LOCAL = {
-  /** The refresh token and user id: the login survives a browser restart (DESIGN §6 Auth). */
+  /**
+   * The refresh token and user id: the login survives a browser restart
+   * (docs/architecture.md#state).
+   */
   refreshToken: 'auth.refreshToken',
   userId: 'auth.userId',
   email: 'auth.email',

@@ -194,7 +194,7 @@ describe('bearer token', () => {
     expect(requests[0]?.headers.authorization).toBe('Bearer a1')
   })
 
-  it('sends the access token to other routes too (SPEC §6: every other request)', async () => {
+  it('sends the access token to other routes too (all but the guest-form URLs)', async () => {
     const { client, requests } = setup(() => ok([]))
     await client.call('allPlans')
     expect(requests[0]?.bearer).toBe('a1')

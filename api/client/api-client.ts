@@ -128,7 +128,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw sessionExpiredError()
   }
 
-  /** One refresh call (SPEC §7): refresh token as bearer, user_id in the query; saves the rotation. */
+  /**
+   * One refresh call (`POST /auth/refresh-token`): refresh token as bearer, user_id in the query;
+   * saves the rotation.
+   */
   async function refreshSession(): Promise<string> {
     const refreshToken = present(await tokenStore.getRefreshToken())
     const userId = present(await tokenStore.getUserId())

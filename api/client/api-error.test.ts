@@ -45,7 +45,7 @@ describe('other errors', () => {
     expect(error.message).toBe('Could not reach the server. Check your connection and try again.')
   })
 
-  it('session expiry has the spec message', () => {
+  it('session expiry has the product message', () => {
     const error = sessionExpiredError()
     expect([error.kind, error.message]).toEqual([
       'session-expired',

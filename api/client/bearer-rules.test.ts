@@ -3,7 +3,7 @@ import { shouldSendBearer } from './bearer-rules.ts'
 
 const api = 'https://api.test/api/v1'
 
-describe('shouldSendBearer (SPEC §6)', () => {
+describe('shouldSendBearer', () => {
   it.each([
     `${api}/sign-in`,
     `${api}/sign-up`,

@@ -1,4 +1,4 @@
-/** SPEC §6: requests to URLs containing these carry no bearer token. */
+/** Requests to URLs containing these (the guest forms and contact) carry no bearer token. */
 export const NO_BEARER_URL_PARTS = [
   '/sign-in',
   '/sign-up',
@@ -7,7 +7,7 @@ export const NO_BEARER_URL_PARTS = [
   '/contact-us',
 ] as const
 
-/** SPEC §6, literally: every request carries the access token unless its URL contains one of the parts. */
+/** Literally: every request carries the access token unless its URL contains one of the parts. */
 export function shouldSendBearer(url: string): boolean {
   return !NO_BEARER_URL_PARTS.some((part) => url.includes(part))
 }

@@ -10,7 +10,7 @@ export type StoredToken = string | null | undefined
 export interface SessionTokens {
   access_token: string
   refresh_token: string
-  /** Needed by the refresh call (SPEC §7 query user_id); omitted means keep the stored one. */
+  /** Needed by the refresh call (its `user_id` query); omitted means keep the stored one. */
   user_id?: string
 }
 

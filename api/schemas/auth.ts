@@ -26,7 +26,7 @@ export const loginData = z.object({
 export type LoginData = z.infer<typeof loginData>
 
 export const verifyEmailParams = z.strictObject({ token: opaqueTokenField })
-/** SPEC §7: the client reads success from `data.status`. */
+/** The client reads success from `data.status`. */
 export const verifyEmailData = z.object({ status: z.literal('success') })
 
 export const resendVerificationBody = z.strictObject({ email: emailField })
@@ -49,7 +49,7 @@ export const resetPasswordBody = z.strictObject({
 export const checkResetTokenParams = z.strictObject({ token: opaqueTokenField })
 export const checkResetTokenData = z.object({ valid: z.literal(true) })
 
-/** SPEC §7: empty body, the refresh token as bearer, `user_id` in the query. */
+/** Empty body, the refresh token as bearer, `user_id` in the query (docs/product.md#sessions). */
 export const refreshTokenQuery = z.strictObject({ user_id: z.string().min(1).max(64) })
 export const refreshTokenData = z.object({
   access_token: z.string(),

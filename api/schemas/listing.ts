@@ -4,9 +4,9 @@ import { isListingPhotoUrl, LISTING_SOURCES } from '../listing-sources.ts'
 export { LISTING_SOURCES, type ListingSource } from '../listing-sources.ts'
 
 /**
- * The normalized listing (DESIGN §6.1): what the extension extracts from a listing page and sends
- * to `POST /listings/convert`. One shape for every source, so the server maps a listing to a
- * Marketplace draft without knowing where it came from.
+ * The normalized listing (docs/architecture.md#conversion-path): what the extension extracts from a
+ * listing page and sends to `POST /listings/convert`. One shape for every source, so the server
+ * maps a listing to a Marketplace draft without knowing where it came from.
  *
  * Absent facts are `null`, never guessed. Strings arrive trimmed; the limits below are what the
  * extractor truncates to, so a well-behaved extension never trips them and anything beyond them is
@@ -139,10 +139,11 @@ const soldDateFormat = new Intl.DateTimeFormat('en-US', {
 })
 
 /**
- * Why Marketplace must not advertise this listing, or `null` when it may (docs/product.md#statuses):
- * a sold or off-market home has nothing to sell or let. Pending, coming-soon and unknown statuses
- * pass: the page still offers the home, and the popup shows the status beside the preview. The
- * popup refuses with this text before anything is sent, and the server refuses with it too.
+ * Why Marketplace must not advertise this listing, or `null` when it may
+ * (docs/product.md#conversion): a sold or off-market home has nothing to sell or let. Pending,
+ * coming-soon and unknown statuses pass: the page still offers the home, and the popup shows the
+ * status beside the preview. The popup refuses with this text before anything is sent, and the
+ * server refuses with it too.
  */
 export function notAdvertisableReason(
   listing: Pick<NormalizedListing, 'listing_status' | 'sold_date'>,

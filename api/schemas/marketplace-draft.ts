@@ -1,8 +1,8 @@
 import { z } from 'zod'
 
 /**
- * The Marketplace draft (DESIGN §6.3): what `POST /listings/convert` returns and what the
- * Marketplace content script types into Facebook's "Home for Sale or Rent" form.
+ * The Marketplace draft (docs/product.md#conversion): what `POST /listings/convert` returns and
+ * what the Marketplace content script types into Facebook's "Home for Sale or Rent" form.
  *
  * Every choice is the option TEXT Marketplace shows (US English), so the filler matches it against
  * the `[role=option]` texts of the form; `null` means "we don't know — the user chooses". The

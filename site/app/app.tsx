@@ -7,7 +7,7 @@ import { NotFoundPage } from '../features/not-found/not-found-page.tsx'
 import { StoredSessionMark } from '../features/auth/stored-session-mark.ts'
 import { AppReadyMark } from './app-ready-mark.tsx'
 
-/** SPEC §2: while lazy parts load the page shows the text "loading". */
+/** While lazy parts load the page shows the text "loading" (docs/product.md#shared-layout). */
 export function Loading() {
   return (
     <div className="page-loading" role="status">

@@ -1,7 +1,7 @@
 /**
- * Five fixed sample reviews (the specification's Testimonial), rating 5 each, used by the landing
- * page and the guest pages, always under the sample label (components/sample-reviews-note.tsx).
- * Written for illustration: the people and brokerages are invented; no real company is named.
+ * Five fixed sample reviews, rating 5 each, used by the landing page and the guest pages, always
+ * under the sample label (components/sample-reviews-note.tsx). Written for illustration: the people
+ * and brokerages are invented; no real company is named.
  */
 export interface Testimonial {
   id: number

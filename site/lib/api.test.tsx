@@ -15,7 +15,7 @@ function storeSession() {
   ui.isLogin = true
 }
 
-describe('session refresh failure (SPEC §4, §8)', () => {
+describe('session refresh failure', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()

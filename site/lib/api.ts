@@ -13,7 +13,10 @@ import { toast } from './toast.tsx'
  */
 export const siteTokenStore = withExtensionSessionSync(browserTokenStore)
 
-/** The site's one API client: same origin, session in browser storage (SPEC §4 "Session refresh"). */
+/**
+ * The site's one API client: same origin, session in browser storage, refreshed once on a 401
+ * (docs/product.md#session-refresh).
+ */
 export const api = createApiClient({
   baseUrl: '',
   tokenStore: siteTokenStore,

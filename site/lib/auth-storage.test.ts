@@ -18,7 +18,7 @@ const session = {
   username: 'Ann Agent',
 }
 
-describe('auth storage (SPEC §3 browser storage keys)', () => {
+describe('auth storage (browser storage keys)', () => {
   it('reads the legacy access_Token spelling as the access token', () => {
     localStorage.setItem('access_Token', 'legacy')
     expect(getAccessToken()).toBe('legacy')

@@ -1,8 +1,7 @@
 /**
- * The one place that knows how the session sits in browser storage (SPEC §3 "Browser storage
- * keys"). It reads every legacy spelling and writes one. "Remember me" keeps the session in
- * localStorage (survives a browser restart); otherwise it lives in sessionStorage and ends with
- * the browser.
+ * The one place that knows how the session sits in browser storage (docs/architecture.md#state). It
+ * reads every legacy spelling and writes one. "Remember me" keeps the session in localStorage
+ * (survives a browser restart); otherwise it lives in sessionStorage and ends with the browser.
  */
 import type { SessionTokens, TokenStore } from '../../api/client/token-store.ts'
 import { keys } from './session-keys.ts'
@@ -40,7 +39,9 @@ export function getStoredEmail(): string | null {
   return read(keys.email)
 }
 
-/** SPEC §4: logged in if an access token is stored, or either flag says so. */
+/**
+ * Logged in if an access token is stored, or either flag says so (docs/product.md#logged-in-state).
+ */
 export function hasStoredLogin(): boolean {
   return (
     getAccessToken() !== null || read(keys.isLogin) === 'true' || read(keys.isLoggedIn) === 'true'
@@ -62,7 +63,10 @@ export interface LoginSession extends SessionTokens {
   remember: boolean
 }
 
-/** SPEC §4 "Login success": tokens, e-mail and username (falling back to the e-mail's local part). */
+/**
+ * After a login (docs/product.md#login-success): tokens, e-mail and username (falling back to the
+ * e-mail's local part).
+ */
 export function saveLogin(session: LoginSession): void {
   clearSession()
   // The choice itself lives in localStorage so the next visit knows where to look.
@@ -76,7 +80,7 @@ export function saveLogin(session: LoginSession): void {
   store.setItem(keys.isLogin, 'true')
 }
 
-/** Registration stores the e-mail (SPEC §4) so the success page and checkout can use it. */
+/** Registration stores the e-mail so the success page and checkout can use it. */
 export function saveEmail(email: string): void {
   target().setItem(keys.email, email)
 }

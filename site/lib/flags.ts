@@ -1,6 +1,6 @@
 /**
- * Parts the spec describes but marks hidden (SPEC §2, §9). They stay built and hidden here, in
- * one place, so showing one is a one-line change.
+ * Parts the product keeps hidden (docs/product.md#hidden-parts). They stay built and hidden here,
+ * in one place, so showing one is a one-line change.
  */
 export const flags = {
   watchDemoButton: false,

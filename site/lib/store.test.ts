@@ -9,13 +9,13 @@ async function loadStore() {
 /** valtio tells subscribers after a microtask. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('interface state (SPEC §3, §4)', () => {
+describe('interface state', () => {
   beforeEach(() => {
     localStorage.clear()
     sessionStorage.clear()
   })
 
-  it('starts with the SPEC defaults', async () => {
+  it('starts with the defaults', async () => {
     const { ui } = await loadStore()
     expect(ui).toEqual({ userName: '', remainingDays: 0, isTrial: false, isLogin: false })
   })

@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio'
 import { readIsLoginFlag, readLegacyLoggedInFlag, writeIsLoginFlag } from './auth-storage.ts'
 
-/** SPEC §3 "Interface state": the one store of the site. */
+/** The interface state (docs/architecture.md#state): the one store of the site. */
 export const ui = proxy({
   userName: '',
   remainingDays: 0,
@@ -22,7 +22,7 @@ export function setIsLogin(value: boolean): void {
   ui.isLogin = value
 }
 
-/** SPEC §4: the legacy stored flag wins over a false isLogin, on load and on every change. */
+/** The legacy stored flag wins over a false isLogin, on load and on every change. */
 function syncLegacyFlag(): void {
   if (readLegacyLoggedInFlag() && !ui.isLogin) ui.isLogin = true
 }

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio'
 
-/** SPEC §9: toasts live 3000 ms, bottom-center. */
+/** Toasts live 3000 ms, bottom-center (docs/product.md#display). */
 export const TOAST_LIFE_MS = 3000
 
 type ToastKind = 'success' | 'error' | 'info'

@@ -1,6 +1,8 @@
 import { vi, type Mock } from 'vitest'
 
-/** Test helpers: answers in the API's envelope (DESIGN §3) and a queue-driven fetch stub. */
+/**
+ * Test helpers: answers in the API's envelope (docs/product.md#api) and a queue-driven fetch stub.
+ */
 export function ok(data: unknown = {}, status = 200, message?: string): Response {
   return json(status, { status: 'success', ...(message ? { message } : {}), data })
 }

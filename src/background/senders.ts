@@ -11,7 +11,7 @@ export function senderOrigin(sender: chrome.runtime.MessageSender): string | nul
   }
 }
 
-/** Only the site may message the extension from outside (DESIGN §10). */
+/** Only the site may message the extension from outside (docs/architecture.md#security). */
 export function isSiteSender(sender: chrome.runtime.MessageSender): boolean {
   const origin = senderOrigin(sender)
   return origin !== null && config.siteOrigins.includes(origin)

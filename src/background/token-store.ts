@@ -2,7 +2,8 @@ import type { SessionTokens, TokenStore } from '../../api/client/token-store.ts'
 import { LOCAL, SESSION, readValue, removeKeys, writeValues } from '../storage.ts'
 
 /**
- * The worker's session for the api/ client (DESIGN §6 Auth): the access token in
+ * The worker's session for the api/ client (docs/architecture.md#session-sharing): the access
+ * token in
  * chrome.storage.session (gone when the browser closes; content scripts cannot read it), the
  * refresh token and user id in chrome.storage.local so the login survives a browser restart.
  */

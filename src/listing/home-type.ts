@@ -5,7 +5,7 @@ import type { HomeType } from '../../api/schemas/listing.ts'
  * `CONDO`), Realtor.com's (`single_family`, `condos`, `townhomes`, `coop`, `mobile`), Redfin's
  * ("Single Family Residential", "Condo/Co-op", "Multi-Family (2-4 Unit)", "Mobile/Manufactured
  * Home", "Vacant Land") and the words pages print ("Condominium", "Lot/Land"). What becomes of each
- * type on Marketplace is decided once, on the server (docs/product.md#home-types).
+ * type on Marketplace is decided once, on the server (docs/sources.md#home-types-on-marketplace).
  * `undefined` when the text names no type we know.
  */
 export function homeTypeFromText(text: string | undefined): HomeType | undefined {

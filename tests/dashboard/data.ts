@@ -104,7 +104,10 @@ export function longUsDate(iso: string): string {
   }).format(new Date(iso))
 }
 
-/** MM/DD/YYYY in this process's time zone, which the browser it launched shares (SPEC §9). */
+/**
+ * MM/DD/YYYY in this process's time zone, which the browser it launched shares
+ * (docs/product.md#display).
+ */
 export function usDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', {
     month: '2-digit',

@@ -1,9 +1,10 @@
 /**
- * The popup's failure states with the built extension in real Chromium (DESIGN §6): a trial that
- * has ended (402 → the trial-over message and an Upgrade link to the site's pricing page) and a
- * session the server no longer honours ("Session expired. Please log in again." and the login
- * form). In both the listing stays in the popup, and nothing is counted. And the contrast: an
- * access token that is merely stale is renewed with the refresh token, without a word.
+ * The popup's failure states with the built extension in real Chromium
+ * (docs/product.md#lapsed-trial): a trial that has ended (402 → the trial-over message and an
+ * Upgrade link to the site's pricing page) and a session the server no longer honours ("Session
+ * expired. Please log in again." and the login form). In both the listing stays in the popup, and
+ * nothing is counted. And the contrast: an access token that is merely stale is renewed with the
+ * refresh token, without a word.
  */
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -146,7 +147,7 @@ describe('the popup when a conversion cannot go ahead', () => {
     await clickConvert(popup)
     const marketplace = await ext.tabAt('https://www.facebook.com/marketplace/create/rental')
     await waitForFillReport(marketplace)
-    // One refresh: a new access token, and the refresh token rotated (DESIGN §3).
+    // One refresh: a new access token, and the refresh token rotated (docs/product.md#sessions).
     const rotated = await storedValue<string>(worker, 'local', STORAGE.refreshToken)
     expect(rotated).toBeDefined()
     expect(rotated).not.toBe(refreshed)

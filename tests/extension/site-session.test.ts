@@ -1,5 +1,6 @@
 /**
- * The site and the extension share one session (DESIGN §6 Auth), with the built extension in
+ * The site and the extension share one session (docs/architecture.md#session-sharing), with the
+ * built extension in
  * real Chromium and the site served by the same test server: the extension is built with that
  * origin as its site (externally_connectable and the worker's sender check), so the site's
  * `chrome.runtime.sendMessage(<extension id>, …)` reaches it. Logging in on the site logs the

@@ -1,6 +1,6 @@
 /**
  * Real Chromium for end-to-end tests: Debian's /usr/bin/chromium driven by puppeteer-core with the
- * launch flags of DESIGN §8 and a profile (userDataDir) of its own, so tests never share cookies
+ * launch flags below and a profile (userDataDir) of its own, so tests never share cookies
  * or storage unless they ask to (Remember Me reopens the same profile).
  */
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -9,7 +9,7 @@ import path from 'node:path'
 import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core'
 import { CHROMIUM_PATH } from './paths.ts'
 
-/** DESIGN §8: the launch that works here (headless, no sandbox as root, nothing phoning home). */
+/** The launch that works here (headless, no sandbox as root, nothing phoning home). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,8 +1,8 @@
 /**
- * The built Chrome extension in real Chromium (DESIGN §8): a build of its own per test server
- * (the API's URL is baked in at build time), Debian's /usr/bin/chromium with extensions enabled,
- * the fixture hosts mapped to a loopback HTTPS server, and the steps a person takes: open the
- * real popup over a tab (chrome.action.openPopup() from the worker, so the popup sees that tab
+ * The built Chrome extension in real Chromium (docs/architecture.md#tests): a build of its own per
+ * test server (the API's URL is baked in at build time), Debian's /usr/bin/chromium with extensions
+ * enabled, the fixture hosts mapped to a loopback HTTPS server, and the steps a person takes: open
+ * the real popup over a tab (chrome.action.openPopup() from the worker, so the popup sees that tab
  * as the active one), log in, convert.
  *
  * Functions handed to `worker.evaluate` run in the service worker and those handed to
@@ -187,7 +187,7 @@ export async function launchWithExtension(
 
   async function worker(): Promise<WebWorker> {
     await browser.waitForTarget((t) => isOurWorker(t, extensionId), { timeout: WORKER_READY_MS })
-    // The target appears before the extension APIs exist in it (DESIGN §8); and of two targets
+    // The target appears before the extension APIs exist in it; and of two targets
     // (one stopping, one started), only the live one ever answers.
     let live: WebWorker | undefined
     await until('chrome.storage in the service worker', async () => {

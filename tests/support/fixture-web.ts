@@ -3,7 +3,7 @@
  * every listing source's pages (tests/fixtures/<source>, each at the URL its header names) and
  * photo hosts (one JPEG for every photo), www.facebook.com (the Marketplace form fixture) and the
  * FSBO sites (their listing and results fixtures, each at the URL its header names). Chromium reaches it
- * through `--host-resolver-rules` (DESIGN §8), so the manifest's real match patterns and host
+ * through `--host-resolver-rules`, so the manifest's real match patterns and host
  * permissions are what the tests exercise. It records what was asked of it, for assertions.
  */
 import { readFileSync } from 'node:fs'

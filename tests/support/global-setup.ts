@@ -1,9 +1,9 @@
 /**
  * Global setup of the `e2e` vitest project, run once before any of its files:
  *
- * 1. Debian's Chromium must be at /usr/bin/chromium (DESIGN §2, §8). When it is missing it is
- *    installed (as root), or the run stops at once with the one command that installs it: the
- *    browser tests are never skipped.
+ * 1. Debian's Chromium must be at /usr/bin/chromium (docs/architecture.md#tests). When it is
+ *    missing it is installed (as root), or the run stops at once with the one command that
+ *    installs it: the browser tests are never skipped.
  * 2. `npm run build` (site and extension), once, so test files do not build at the same time;
  *    every file then starts its server with LISTINGBRIDGE_SKIP_BUILD=1 (tests/support/server.ts).
  *    With LISTINGBRIDGE_SKIP_BUILD=1 in the environment and dist/ present, the build is skipped

@@ -199,7 +199,7 @@ export async function focusedLabel(page: Page): Promise<string | null> {
   )
 }
 
-/** Waits for a toast with `text` (toasts sit bottom-center for 3 s, SPEC §9). */
+/** Waits for a toast with `text` (toasts sit bottom-center for 3 s). */
 export async function waitForToast(page: Page, text: string): Promise<string> {
   return waitForText(page, text, '.toast')
 }

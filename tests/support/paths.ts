@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 /** The project root. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** DESIGN §8: Debian's chromium; the full `puppeteer` package cannot download a browser here. */
+/** Debian's chromium; the full `puppeteer` package cannot download a browser here. */
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 
 /** Where browser tests write what a person should look at (gitignored). */

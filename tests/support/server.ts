@@ -1,8 +1,8 @@
 /**
  * A real server for end-to-end tests, started the way `npm start` starts it (`node
- * scripts/start.js`) on a free port with its own temporary DATA_DIR, so any number run side by
- * side (DESIGN §2). The e2e global setup has already built dist/, so start.js is told not to build
- * again (LISTINGBRIDGE_SKIP_BUILD=1).
+ * scripts/start.js`) on a free port with its own temporary DATA_DIR, so any number run side by side
+ * (docs/architecture.md#starting). The e2e global setup has already built dist/, so start.js is
+ * told not to build again (LISTINGBRIDGE_SKIP_BUILD=1).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,6 +1,6 @@
 import { brand } from '../../../api/brand.ts'
 
-/** The extension's store page, in a new tab (SPEC §2). */
+/** The extension's store page, in a new tab. */
 export function ExtensionLink({ children, className }: { children: string; className?: string }) {
   return (
     <a

@@ -22,7 +22,10 @@ const usage: Step[] = [
   },
 ]
 
-/** SPEC §2 /login-success: welcome back, the extension download link and how to use it. */
+/**
+ * /login-success (docs/product.md#post-action-pages): welcome back, the extension download link and
+ * how to use it.
+ */
 export default function LoginSuccessPage() {
   usePageTitle('Welcome back')
   const name = useKnownName()

@@ -6,7 +6,7 @@ import { ResultLayout } from './result-layout.tsx'
 import styles from './result-layout.module.css'
 import form from '../auth/auth-form.module.css'
 
-/** SPEC §2 /cancel: no charges; try again, go back, or ask support. */
+/** /cancel (docs/product.md#page-cancel): no charges; try again, go back, or ask support. */
 export default function PaymentCancelPage() {
   usePageTitle('Payment cancelled')
   return (

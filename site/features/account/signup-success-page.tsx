@@ -9,7 +9,10 @@ import { StepsList, type Step } from './steps-list.tsx'
 import styles from './result-layout.module.css'
 import form from '../auth/auth-form.module.css'
 
-/** SPEC §2 /signup-success: trial activated, extension link, next steps, spam hint, contact, home. */
+/**
+ * /signup-success (docs/product.md#post-action-pages): trial activated, extension link, next
+ * steps, spam hint, contact, home.
+ */
 export default function SignupSuccessPage() {
   usePageTitle('Welcome aboard')
   const email = getStoredEmail()

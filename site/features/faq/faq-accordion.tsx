@@ -3,7 +3,7 @@ import { PlusIcon } from '../../components/icons.tsx'
 import type { FaqItem } from './faq-items.tsx'
 import styles from './faq.module.css'
 
-/** An accordion where any number of answers can be open at once (SPEC §2). */
+/** An accordion where any number of answers can be open at once. */
 export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set())
 

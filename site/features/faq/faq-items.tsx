@@ -8,7 +8,7 @@ export interface FaqItem {
   answer: ReactNode
 }
 
-/** SPEC §2 /faq: the six questions. */
+/** /faq: the six questions (docs/product.md#page-faq). */
 export const faqItems: FaqItem[] = [
   {
     id: 'automation',

@@ -4,7 +4,7 @@ import { REPEAT_CONVERSION_RULE } from '../../content/metering-rule.ts'
 import { renderAt } from '../../testing/render.tsx'
 import FaqPage from './faq-page.tsx'
 
-describe('FAQ (SPEC §2 /faq)', () => {
+describe('FAQ (/faq)', () => {
   it('lists six questions, all closed at first', () => {
     renderAt('/faq', <FaqPage />)
     const buttons = screen.getAllByRole('button', { expanded: false })

@@ -4,7 +4,7 @@ import { FaqAccordion } from './faq-accordion.tsx'
 import { faqItems } from './faq-items.tsx'
 import styles from './faq.module.css'
 
-/** SPEC §2 /faq. */
+/** /faq (docs/product.md#page-faq). */
 export default function FaqPage() {
   usePageTitle('Frequently Asked Questions')
   return (

@@ -1,9 +1,9 @@
-/** SPEC §9 carousel constants. */
+/** The testimonials carousel's constants (docs/product.md#display). */
 export const AUTOPLAY_MS = 7000
 export const WIDE_QUERY = '(min-width: 1024px)'
 export const MEDIUM_QUERY = '(min-width: 768px)'
 
-/** 3 per view from 1024 px, 2 from 768 px, else 1 (SPEC §2). */
+/** 3 per view from 1024 px, 2 from 768 px, else 1. */
 export function perViewFor(wide: boolean, medium: boolean): number {
   if (wide) return 3
   if (medium) return 2

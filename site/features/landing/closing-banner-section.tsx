@@ -7,12 +7,12 @@ import styles from './landing.module.css'
 
 export const GUEST_CLOSING_HEADING = "Don't let valuable leads slip through your fingers."
 
-/** SPEC §2: "Welcome back, {name}!" for a logged-in visitor with a stored username. */
+/** "Welcome back, {name}!" for a logged-in visitor with a stored username. */
 export function closingHeading(loggedIn: boolean, storedUsername: string | null): string {
   return loggedIn && storedUsername ? `Welcome back, ${storedUsername}!` : GUEST_CLOSING_HEADING
 }
 
-/** SPEC §2 landing section 8: closing banner, call to action, extension download, offer. */
+/** Landing section 8: closing banner, call to action, extension download, offer. */
 export function ClosingBannerSection() {
   const loggedIn = useIsLoggedIn()
   const heading = closingHeading(loggedIn, getStoredUsername())

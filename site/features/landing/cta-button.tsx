@@ -3,7 +3,7 @@ import { ArrowRightIcon } from '../../components/icons.tsx'
 import { useIsLoggedIn } from '../auth/use-session.ts'
 import styles from './landing.module.css'
 
-/** SPEC §2 call to action: the dashboard for logged-in visitors, the free trial for everyone else. */
+/** The call to action: the dashboard for logged-in visitors, the free trial for everyone else. */
 export function CtaButton() {
   const loggedIn = useIsLoggedIn()
   return loggedIn ? (

@@ -10,7 +10,7 @@ import styles from './landing.module.css'
 const claims = ['15+ hours saved', '+147% leads increase', 'Free to list on Marketplace']
 const trialBadges = ['Free 7-Day Trial', 'No Credit Card Required', '24/7 Support']
 
-/** SPEC §2 landing section 1 (anchor "home"). */
+/** Landing section 1 (anchor "home"; docs/product.md#page-landing). */
 export function HeroSection() {
   return (
     <section id="home" className={styles.hero} aria-labelledby="hero-title">
@@ -38,7 +38,7 @@ export function HeroSection() {
           </ul>
           <div className={styles.heroActions}>
             <CtaButton />
-            {/* SPEC §2: exists, hidden, no behaviour yet. */}
+            {/* Exists, hidden (docs/product.md#hidden-parts), no behaviour yet. */}
             <button
               type="button"
               className="button button-secondary"

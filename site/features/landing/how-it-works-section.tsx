@@ -20,7 +20,7 @@ const steps = [
   },
 ]
 
-/** SPEC §2 landing section 6 (id "how-it-works"). */
+/** Landing section 6 (id "how-it-works"). */
 export function HowItWorksSection() {
   return (
     <section

@@ -36,7 +36,7 @@ const benefits = [
   },
 ]
 
-/** SPEC §2 landing section 4: the five key benefits. */
+/** Landing section 4: the five key benefits. */
 export function KeyBenefitsSection() {
   return (
     <section className={styles.section} aria-labelledby="benefits-title">

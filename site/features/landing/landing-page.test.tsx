@@ -10,7 +10,7 @@ function closingBanner() {
   return screen.getByRole('region', { name: /Welcome back|slip through your fingers/ })
 }
 
-describe('landing page (SPEC §2 "/")', () => {
+describe('landing page ("/")', () => {
   beforeEach(() => {
     ui.isLogin = false
     ui.userName = ''

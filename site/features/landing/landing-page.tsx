@@ -10,7 +10,7 @@ import { StatisticsSection } from './statistics-section.tsx'
 import { TestimonialsSection } from './testimonials-section.tsx'
 import { ValuePropositionSection } from './value-proposition-section.tsx'
 
-/** SPEC §2 "/": the eight sections in order. */
+/** "/": the eight sections in order (docs/product.md#page-landing). */
 export function LandingPage() {
   usePageTitle(null)
 

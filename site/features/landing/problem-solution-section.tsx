@@ -15,7 +15,7 @@ const solutions = [
   'You review everything and press Publish yourself: nothing goes live without you',
 ]
 
-/** SPEC §2 landing section 3: problem and solution. */
+/** Landing section 3: problem and solution. */
 export function ProblemSolutionSection() {
   return (
     <section className={`${styles.section} ${styles.alt}`} aria-labelledby="problem-title">

@@ -12,7 +12,10 @@ const moreStats = [
   { value: '40%', label: 'More qualified leads' },
 ]
 
-/** SPEC §2 landing section 5: statistics, with a further strip that stays hidden. */
+/**
+ * Landing section 5: statistics, with a further strip that stays hidden
+ * (docs/product.md#hidden-parts).
+ */
 export function StatisticsSection() {
   return (
     <section className={styles.stats} aria-labelledby="stats-title">

@@ -29,10 +29,10 @@ function renderCarousel() {
   return render(<TestimonialCarousel items={testimonials} />)
 }
 
-/** SPEC §9: one step every 7000 ms. */
+/** One step every 7000 ms. */
 const AUTOPLAY_MS = 7000
 
-describe('testimonials carousel (SPEC §2, §9)', () => {
+describe('testimonials carousel', () => {
   beforeEach(() => {
     setWidth(1280)
   })

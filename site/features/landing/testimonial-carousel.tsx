@@ -14,9 +14,10 @@ import { useMediaQuery } from './use-media-query.ts'
 import styles from './carousel.module.css'
 
 /**
- * SPEC §2/§9 testimonials carousel: 3/2/1 reviews per view at ≥1024/≥768/<768 px, one step at a
- * time, looping, autoplay every 7000 ms. Autoplay pauses while the pointer or the keyboard focus is
- * on it, never runs for visitors who prefer reduced motion, and has a stop button (WCAG 2.2.2).
+ * The testimonials carousel (docs/product.md#display): 3/2/1 reviews per view at
+ * ≥1024/≥768/<768 px, one step at a time, looping, autoplay every 7000 ms. Autoplay pauses while
+ * the pointer or the keyboard focus is on it, never runs for visitors who prefer reduced motion,
+ * and has a stop button (WCAG 2.2.2).
  */
 export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }) {
   const wide = useMediaQuery(WIDE_QUERY)

@@ -4,7 +4,7 @@ import { SectionHeading } from './section-heading.tsx'
 import { TestimonialCarousel } from './testimonial-carousel.tsx'
 import styles from './landing.module.css'
 
-/** SPEC §2 landing section 7 (id "testimonials"). */
+/** Landing section 7 (id "testimonials"). */
 export function TestimonialsSection() {
   return (
     <section id="testimonials" className={styles.section} aria-labelledby="testimonials-title">

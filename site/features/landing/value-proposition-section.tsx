@@ -20,7 +20,7 @@ const cards = [
   },
 ]
 
-/** SPEC §2 landing section 2 (id "value-proposition"). */
+/** Landing section 2 (id "value-proposition"). */
 export function ValuePropositionSection() {
   return (
     <section id="value-proposition" className={styles.section} aria-labelledby="value-title">

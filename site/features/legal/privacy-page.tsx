@@ -4,7 +4,7 @@ import { LegalDocument } from './legal-document.tsx'
 
 const mail = `mailto:${brand.supportEmail}`
 
-/** /privacy: what the product stores and why, in plain words (DESIGN §7). */
+/** /privacy: what the product stores and why, in plain words (docs/product.md#page-legal). */
 export default function PrivacyPage() {
   return (
     <LegalDocument title="Privacy Policy">

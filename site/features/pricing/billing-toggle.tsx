@@ -4,7 +4,7 @@ import styles from './pricing.module.css'
 interface BillingToggleProps {
   cycle: BillingCycle
   onChange: (cycle: BillingCycle) => void
-  /** Shown as "(Save N%)" on Annual when above 0 (SPEC §4). */
+  /** Shown as "(Save N%)" on Annual when above 0 (docs/product.md#pricing-cycle). */
   savePercent: number
 }
 

@@ -2,7 +2,7 @@ import { Link } from 'wouter'
 import { HelpCircleIcon } from '../../components/icons.tsx'
 import styles from './pricing.module.css'
 
-/** SPEC §2 "Have Questions?" block of the pricing page. */
+/** The "Have Questions?" block of the pricing page. */
 export function HaveQuestions() {
   return (
     <section className={styles.questions} aria-labelledby="questions-title">

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter'
 
-/** /membership is a link target only (SPEC §2); it leads to the plans. */
+/** /membership is a link target only; it leads to the plans (docs/product.md#page-membership). */
 export default function MembershipRedirect() {
   return <Redirect to="/pricing" replace />
 }

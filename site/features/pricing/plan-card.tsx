@@ -10,7 +10,7 @@ interface PlanCardProps {
   onGetStarted: (plan: Plan) => void
 }
 
-/** SPEC §2 plan card: name, tagline, price per month, billing line, features, Get Started. */
+/** A plan card: name, tagline, price per month, billing line, features, Get Started. */
 export function PlanCard({ plan, busy, onGetStarted }: PlanCardProps) {
   return (
     <article className={styles.planCard} aria-labelledby={`plan-${plan.id}`}>

@@ -23,7 +23,7 @@ async function setup(plans: Plan[], ...more: (Response | Promise<Response>)[]) {
   return { fetch, ...view }
 }
 
-describe('pricing page (SPEC §2 /pricing, §4 pricing cycle)', () => {
+describe('pricing page (/pricing, the pricing cycle)', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
   })
@@ -104,7 +104,7 @@ describe('pricing page (SPEC §2 /pricing, §4 pricing cycle)', () => {
   })
 })
 
-describe('Get Started (SPEC §5, §8 checkout)', () => {
+describe('Get Started (checkout)', () => {
   let assign: ReturnType<typeof vi.fn<(url: string | URL) => void>>
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)

@@ -15,7 +15,7 @@ import {
 import { useCheckout } from './use-checkout.ts'
 import styles from './pricing.module.css'
 
-/** SPEC §2 /pricing. */
+/** /pricing (docs/product.md#page-pricing). */
 export default function PricingPage() {
   usePageTitle('Pricing')
   const [plans, setPlans] = useState<Plan[]>([])
@@ -29,7 +29,7 @@ export default function PricingPage() {
       .then((list) => {
         if (current) setPlans(list)
       })
-      // SPEC §8: a failed plan list is only logged; the list stays empty.
+      // A failed plan list is only logged; the list stays empty.
       .catch((error: unknown) => {
         console.error('Could not load the plans:', error)
       })

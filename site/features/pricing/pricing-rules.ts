@@ -13,7 +13,7 @@ export function planFor(plans: readonly Plan[], cycle: BillingCycle): Plan | und
 }
 
 /**
- * SPEC §4: the rounded percent by which the annual plan's monthly amount is below the monthly
+ * The rounded percent by which the annual plan's monthly amount is below the monthly
  * plan's; 0 when either is missing or the annual plan is not cheaper.
  */
 export function annualSavingsPercent(plans: readonly Plan[]): number {
@@ -23,12 +23,12 @@ export function annualSavingsPercent(plans: readonly Plan[]): number {
   return Math.max(0, Math.round(((monthly.amount - annual.amount) / monthly.amount) * 100))
 }
 
-/** SPEC §4: the annual price shown is the monthly amount times 12. */
+/** The annual price shown is the monthly amount times 12 (docs/product.md#pricing-cycle). */
 export function annualTotal(plan: Plan): number {
   return Math.round(plan.amount * 12 * 100) / 100
 }
 
-/** Dollars as the spec shows them: "$49", "$39.50". */
+/** Dollars as the pages show them: "$49", "$39.50". */
 export function formatUsd(amount: number): string {
   const whole = Number.isInteger(amount)
   return new Intl.NumberFormat('en-US', {

@@ -12,8 +12,8 @@ import {
 } from './pricing-rules.ts'
 
 /**
- * SPEC §5/§8 "Get Started": a stored e-mail is required; the checkout call answers the payment
- * page's URL and the browser goes there. Returns the plan being checked out, if any.
+ * "Get Started" (docs/product.md#checkout): a stored e-mail is required; the checkout call answers
+ * the payment page's URL and the browser goes there. Returns the plan being checked out, if any.
  */
 export function useCheckout(): { pendingPlanId: string | null; subscribe: (plan: Plan) => void } {
   const [, navigate] = useLocation()

@@ -1,7 +1,8 @@
 import { extractZillowListing } from './extract-zillow-listing.ts'
 
 /**
- * What `npm run bench` measures for the extractor (DESIGN §9: median < 20 ms on a 1.5 MB page).
+ * What `npm run bench` measures for the extractor (docs/architecture.md#budgets: median < 20 ms
+ * on a 1.5 MB page).
  * The bench runner reads `file` (relative to the repository root), parses it into a `Document`
  * (happy-dom's `DOMParser` on Node, or the browser's own) and passes it to `benchZillowExtraction`.
  * Parsing is not timed: on Zillow the browser has parsed the page before the content script runs.

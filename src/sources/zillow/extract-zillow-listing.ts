@@ -20,7 +20,7 @@ import {
  * then `<meta>` tags, then the URL's slug (state and ZIP), each filling only what the ones before
  * it lack. Every source that says which home it describes must name the zpid in the page's URL:
  * Zillow navigates between homes without reloading, and the embedded data stays that of the first
- * page (DESIGN §6.1). Pure: reads the document, changes nothing.
+ * page. Pure: reads the document, changes nothing.
  */
 export function extractZillowListing(doc: Document, pageUrl: string): ListingExtraction {
   // Other sites use the same bot check; only Zillow's is ours to explain.

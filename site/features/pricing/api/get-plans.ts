@@ -1,7 +1,7 @@
 import type { Plan } from '../../../../api/schemas/plans.ts'
 import { api } from '../../../lib/api.ts'
 
-/** GET /admin/packages/all-plans (SPEC §7): the public plan list. */
+/** GET /admin/packages/all-plans: the public plan list (docs/product.md#plans). */
 export function getPlans(): Promise<Plan[]> {
   return api.call('allPlans')
 }

@@ -1,6 +1,9 @@
 import { api } from '../../../lib/api.ts'
 
-/** POST /payment/checkout?plan_id&email (SPEC §7): answers the URL of the payment page. */
+/**
+ * POST /payment/checkout?plan_id&email: answers the URL of the payment page
+ * (docs/product.md#checkout).
+ */
 export function startCheckout(planId: string, email: string): Promise<{ checkout_url: string }> {
   return api.call('checkout', { query: { plan_id: planId, email } })
 }
