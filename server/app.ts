@@ -15,6 +15,8 @@ import { systemResolveAll, type ResolveAll } from './net/resolve-host.ts'
 import { routeModules } from './routes.ts'
 import { serveSite } from './http/serve-site.ts'
 import { installSecurityHeaders } from './http/security-headers.ts'
+import { cutStalledOnClose, slowClientOptions } from './http/slow-clients.ts'
+import { installConnectionCaps } from './http/connection-caps.ts'
 
 export interface AppOptions {
   db?: Db
@@ -41,12 +43,15 @@ export async function buildApp(
   const db = options.db ?? createDatabase(config)
   await migrateToLatest(db as never)
 
-  const app = Fastify({
+  // Typed here: the slow-client handler below refers to the instance's logger.
+  const app: FastifyInstance = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     trustProxy: config.trustProxy,
+    // Slow or silent clients are cut with 408 instead of holding a connection for ever.
+    ...slowClientOptions(config.connections, () => app.log),
     // The API takes small JSON documents; anything bigger is a mistake or an attack.
     bodyLimit: 256 * 1024,
     // Our tokens are long; Fastify's default 100-character param limit would cut them.
@@ -59,6 +64,8 @@ export async function buildApp(
       void (reply as FastifyReply).status(status).send(errorBody(message))
     },
   })
+  installConnectionCaps(app.server, config.connections, app.log)
+  cutStalledOnClose(app, config.connections)
   const base = { config, db, clock: options.clock ?? systemClock }
   const ctx: AppContext = {
     ...base,

@@ -71,6 +71,14 @@ const envSchema = z.object({
   MARKETPLACE_FORM_PROFILE: z.string().trim().min(1).optional(),
   /** Operators' e-mails, comma separated, any case: they see the form's health. */
   ADMIN_EMAILS: z.string().default(''),
+  /** Slow clients (server/http/slow-clients.ts): seconds, fractions allowed. */
+  /** 10 s, or the request timeout when that is shorter. */
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
+  /** Connection caps (server/http/connection-caps.ts); 0 turns the per-client cap off. */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).optional(),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
 })
 
 export interface Config {
@@ -101,6 +109,21 @@ export interface Config {
   marketplaceFormProfile: MarketplaceFormProfile
   /** ADMIN_EMAILS, lower-cased: the operators (server/users/admins.ts). */
   adminEmails: string[]
+  /** Timeouts and caps that keep slow or greedy clients from holding every connection. */
+  connections: ConnectionConfig
+}
+
+export interface ConnectionConfig {
+  /** From the connection's start (or the request's first byte) to the end of its headers. */
+  headersTimeoutMs: number
+  /** From the request's first byte to the end of its body. */
+  requestTimeoutMs: number
+  /** How long a connection may sit idle between two requests. */
+  keepAliveTimeoutMs: number
+  /** Concurrent connections one client address may hold; 0 when not capped here. */
+  maxPerClient: number
+  /** Concurrent connections in all; undefined derives it from the open-files limit. */
+  max: number | undefined
 }
 
 export interface CrmConfig {
@@ -243,6 +266,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     formProfile = loaded.profile
   }
+  const headersTimeoutSeconds = e.HEADERS_TIMEOUT_SECONDS ?? Math.min(10, e.REQUEST_TIMEOUT_SECONDS)
+  if (headersTimeoutSeconds > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid environment:\n  HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    )
+  }
+  const trustProxy = trustProxySetting(e.TRUST_PROXY)
   const siteOrigins = [
     ...new Set([new URL(siteUrl).origin, ...list(e.SITE_ORIGINS).map((o) => new URL(o).origin)]),
   ]
@@ -260,7 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
-    trustProxy: trustProxySetting(e.TRUST_PROXY),
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     stripe:
@@ -277,6 +307,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     marketplaceFormProfile: formProfile,
     adminEmails: [...new Set(list(e.ADMIN_EMAILS).map((email) => email.toLowerCase()))],
+    connections: {
+      headersTimeoutMs: Math.round(headersTimeoutSeconds * 1000),
+      requestTimeoutMs: Math.round(e.REQUEST_TIMEOUT_SECONDS * 1000),
+      keepAliveTimeoutMs: Math.round(e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      // Behind trusted proxies every socket comes from a proxy: a per-address cap would cap the
+      // proxy, i.e. everyone at once. The proxy caps per client there (docs/operations.md).
+      maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (trustProxy === false ? 256 : 0),
+      max: e.MAX_CONNECTIONS,
+    },
   }
 }
 
