@@ -11,7 +11,7 @@ afterEach(async () => {
   await t.close()
 })
 
-const count = async (table: 'rate_limit_hits' | 'refresh_tokens' | 'one_time_tokens') =>
+const count = async (table: 'rate_limit_windows' | 'refresh_tokens' | 'one_time_tokens') =>
   (await t.ctx.db.selectFrom(table).selectAll().execute()).length
 
 describe('pruneExpired', () => {
@@ -22,7 +22,7 @@ describe('pruneExpired', () => {
       url: '/auth/login',
       payload: { email: user.email, password: PASSWORD },
     })
-    expect(await count('rate_limit_hits')).toBeGreaterThan(0)
+    expect(await count('rate_limit_windows')).toBeGreaterThan(0)
     await pruneExpired(t.ctx)
     expect(await count('refresh_tokens')).toBe(2)
     expect(await count('one_time_tokens')).toBe(1)
@@ -37,9 +37,13 @@ describe('pruneExpired', () => {
     // The fresh login's token and window stay; everything older is gone.
     expect(await count('refresh_tokens')).toBe(1)
     expect(await count('one_time_tokens')).toBe(0)
-    const windows = await t.ctx.db.selectFrom('rate_limit_hits').select('window_start').execute()
-    const dayAgo = t.clock().getTime() / 1000 - 86_400
-    expect(windows.every((w) => w.window_start >= dayAgo)).toBe(true)
+    // Only rows whose hits still count are left: the fresh login's.
+    const windows = await t.ctx.db
+      .selectFrom('rate_limit_windows')
+      .select(['key', 'counts_until_ms'])
+      .execute()
+    expect(windows.length).toBeGreaterThan(0)
+    expect(windows.every((w) => w.counts_until_ms > t.clock().getTime())).toBe(true)
   })
 
   it('keeps the CRM delivery log for 90 days', async () => {
@@ -77,6 +81,40 @@ describe('pruneExpired', () => {
     await pruneExpired(t.ctx)
     const left = await t.ctx.db.selectFrom('lead_crm_attempts').select('id').orderBy('id').execute()
     expect(left.map((r) => r.id)).toEqual(['recent', 'straddle-1', 'straddle-2'])
+  })
+
+  it('drops finished CRM deliveries after 90 days, never one still queued', async () => {
+    const user = await loggedInUser(t)
+    const daysAgo = (days: number) =>
+      new Date(t.clock().getTime() - days * 86_400_000).toISOString()
+    const delivery = (id: string, status: 'queued' | 'sent' | 'failed', days: number) => ({
+      id,
+      user_id: user.userId,
+      export_id: id,
+      target: 'webhook' as const,
+      payload: status === 'sent' ? null : '{"leads":[]}',
+      lead_count: 1,
+      status,
+      next_attempt_at: daysAgo(days),
+      locked_until: null,
+      last_status: null,
+      last_error: null,
+      created_at: daysAgo(days),
+      finished_at: status === 'queued' ? null : daysAgo(days),
+    })
+    const old = CRM_ATTEMPT_RETENTION_DAYS + 1
+    await t.ctx.db
+      .insertInto('crm_deliveries')
+      .values([
+        delivery('old-sent', 'sent', old),
+        delivery('old-failed', 'failed', old),
+        delivery('old-queued', 'queued', old),
+        delivery('recent', 'sent', CRM_ATTEMPT_RETENTION_DAYS - 1),
+      ])
+      .execute()
+    await pruneExpired(t.ctx)
+    const left = await t.ctx.db.selectFrom('crm_deliveries').select('id').orderBy('id').execute()
+    expect(left.map((r) => r.id)).toEqual(['old-queued', 'recent'])
   })
 
   it(`keeps fill reports for ${FILL_REPORT_LIMITS.retentionDays} days`, async () => {

@@ -13,7 +13,8 @@ export const CRM_ATTEMPT_RETENTION_DAYS = 90
  * tokens (an expired token is refused whether or not its row exists) and CRM deliveries whose
  * newest attempt is older than CRM_ATTEMPT_RETENTION_DAYS, all their attempts at once (the log
  * folds attempts into one delivery; half of one would show the wrong attempt count and outcome),
- * and fill reports older than FILL_REPORT_LIMITS.retentionDays.
+ * their finished outbox rows (crm_deliveries) with them, and fill reports older than
+ * FILL_REPORT_LIMITS.retentionDays.
  */
 export async function pruneExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<void> {
   const now = ctx.clock()
@@ -37,6 +38,12 @@ export async function pruneExpired(ctx: Pick<AppContext, 'db' | 'clock'>): Promi
         ),
       ),
     )
+    .execute()
+  // The outbox rows of those deliveries; one still queued or being retried is never old.
+  await ctx.db
+    .deleteFrom('crm_deliveries')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('finished_at', '<', cutoff)
     .execute()
   const fillCutoff = new Date(
     now.getTime() - FILL_REPORT_LIMITS.retentionDays * 86_400_000,

@@ -36,6 +36,11 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 export const WEBHOOK_SIGNATURE_HEADER = 'x-listingbridge-signature'
 export const WEBHOOK_TIMESTAMP_HEADER = 'x-listingbridge-timestamp'
 export const WEBHOOK_DELIVERY_HEADER = 'x-listingbridge-delivery'
+/**
+ * The delivery id again, on webhook and Follow Up Boss calls alike: the same on every retry of a
+ * delivery, so a receiver that took one whose answer got lost can recognise the retry.
+ */
+export const CRM_IDEMPOTENCY_HEADER = 'idempotency-key'
 
 export const LEAD_LIMITS = {
   sourceIdMaxLength: 200,
@@ -208,7 +213,7 @@ export const leadWebhookData = z.object({ url: z.string(), secret: z.string() })
 /**
  * POST /leads/export-webhook: the given leads (at most maxIdsPerRequest), or without ids every
  * one of the user's leads, to the user's webhook: one signed delivery per batch of at most
- * maxIdsPerRequest leads.
+ * maxIdsPerRequest leads, queued (docs/product.md#crm).
  */
 export const exportLeadsWebhookBody = z.strictObject({
   lead_ids: z
@@ -218,18 +223,25 @@ export const exportLeadsWebhookBody = z.strictObject({
     .optional(),
 })
 
-export const exportLeadsWebhookData = z.object({
-  /** Every batch was delivered; false when there was nothing to send. */
-  delivered: z.boolean(),
-  /** How many leads the deliveries carried. */
-  sent: z.number().int().nonnegative(),
+/**
+ * What Send to CRM answers at once (202): the deliveries are queued, not yet made; the delivery
+ * log (GET /leads/crm) shows how each goes.
+ */
+export const crmSendData = z.object({
+  /** `nothing_to_send` when every lead asked for is do-not-call. */
+  status: z.enum(['queued', 'nothing_to_send']),
+  /** Names this send: every delivery of it carries it (`export_id`); null when nothing was queued. */
+  export_id: z.string().nullable(),
+  /** Deliveries queued: webhook batches, or one per lead to Follow Up Boss. */
+  deliveries: z.number().int().nonnegative(),
+  /** Leads the queued deliveries carry. */
+  queued: z.number().int().nonnegative(),
   /** Do-not-call leads left out: they never leave for a CRM. */
   skipped_do_not_call: z.number().int().nonnegative(),
-  /** Attempts of every delivery together. */
-  attempts: z.number().int().nonnegative(),
-  /** One per batch, in order; empty when there was nothing to send. */
-  delivery_ids: z.array(z.string()),
 })
+export type CrmSendData = z.infer<typeof crmSendData>
+
+export const exportLeadsWebhookData = crmSendData
 
 /** POST /leads/follow-up-boss: the user's Follow Up Boss API key (Admin → API in Follow Up Boss). */
 export const followUpBossBody = z.strictObject({
@@ -246,34 +258,49 @@ export const followUpBossData = z.object({ connected: z.literal(true), key_last4
 
 /**
  * POST /leads/export-follow-up-boss: the given leads (at most maxIdsPerRequest), or without ids
- * every one of the user's leads, as Follow Up Boss events, one call per lead.
+ * every one of the user's leads, as Follow Up Boss events, one queued delivery per lead.
  */
 export const exportLeadsFollowUpBossBody = exportLeadsWebhookBody
 
-export const exportLeadsFollowUpBossData = z.object({
-  sent: z.number().int().nonnegative(),
-  /** Not taken by Follow Up Boss, or not tried after it stopped answering. */
-  failed: z.number().int().nonnegative(),
-  /** Do-not-call leads left out: they never leave for a CRM. */
-  skipped_do_not_call: z.number().int().nonnegative(),
-})
+export const exportLeadsFollowUpBossData = crmSendData
 
 /** Where CRM exports go: the user's webhook, or their Follow Up Boss account. */
 export const CRM_TARGETS = ['webhook', 'follow_up_boss'] as const
 export type CrmTarget = (typeof CRM_TARGETS)[number]
 
-/** One delivery to a CRM as the log shows it: its attempts folded into one row. */
+/**
+ * Where a delivery is: waiting for its first or next attempt, being attempted now, taken by the
+ * CRM, or given up (refused, or every attempt failed).
+ */
+export const CRM_DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const
+export type CrmDeliveryStatus = (typeof CRM_DELIVERY_STATUSES)[number]
+
+/** One attempt of a delivery: when, and what came of it. */
+export const crmAttempt = z.object({
+  attempt: z.number().int().positive(),
+  at: timestampField,
+  /** The CRM's HTTP status, when it answered. */
+  status_code: z.number().int().nullable(),
+  /** Why it failed, said for a person; null when the CRM took the leads. */
+  error: z.string().nullable(),
+})
+export type CrmAttempt = z.infer<typeof crmAttempt>
+
+/** One delivery to a CRM as the log shows it, with every attempt. */
 export const crmDelivery = z.object({
   delivery_id: z.string(),
   target: z.enum(CRM_TARGETS),
   lead_count: z.number().int().nonnegative(),
-  attempts: z.number().int().positive(),
-  delivered: z.boolean(),
+  status: z.enum(CRM_DELIVERY_STATUSES),
+  /** Oldest first. */
+  attempts: z.array(crmAttempt),
   /** HTTP status of the last attempt, when the receiver answered. */
   last_status: z.number().int().nullable(),
-  /** Why the last attempt failed, said for a person; null when it succeeded. */
+  /** Why the last attempt failed, said for a person; null when it succeeded or none was made. */
   last_error: z.string().nullable(),
-  /** When the first attempt started. */
+  /** When a queued delivery is tried next; null once sent or failed. */
+  next_attempt_at: timestampField.nullable(),
+  /** When the agent sent it (it was queued). */
   created_at: timestampField,
 })
 export type CrmDelivery = z.infer<typeof crmDelivery>

@@ -4,8 +4,13 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { AppContext } from '../app-context.ts'
 import type { ResolveAll } from '../net/resolve-host.ts'
-import { createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
-import { deliverToCrm, type CrmRequest } from './crm-delivery.ts'
+import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import {
+  openCrmConnections,
+  type AttemptOutcome,
+  type CrmLog,
+  type CrmPost,
+} from './crm-delivery.ts'
 
 let t: TestApp
 let receiver: Server
@@ -57,71 +62,69 @@ function rebinding(answers: string[][]): { resolve: ResolveAll; lookups: () => n
   }
 }
 
-async function request(url: string): Promise<CrmRequest> {
-  const user = await loggedInUser(t)
-  return {
-    userId: user.userId,
-    target: 'webhook',
-    url,
-    leadCount: 1,
-    build: () => ({ body: '{}', headers: {} }),
+function post(url: string): CrmPost {
+  return { target: 'webhook', url, body: '{}', headers: {} }
+}
+
+/** One attempt with connections of its own, closed after. */
+async function attempt(ctx: AppContext, url: string, log?: CrmLog): Promise<AttemptOutcome> {
+  const connections = openCrmConnections(ctx, log ? { log } : {})
+  try {
+    return await connections.post(post(url))
+  } finally {
+    await connections.close()
   }
 }
 
-describe('deliverToCrm connects only to checked addresses', () => {
+describe('CRM attempts connect only to checked addresses', () => {
   it('connects to the address the checked lookup gave, not to one the name gives later', async () => {
     // First answer: where the receiver is (allowed here); any later answer would go elsewhere.
     const dns = rebinding([['127.0.0.1'], ['10.9.9.9']])
-    const result = await deliverToCrm(
+    const result = await attempt(
       withLoopbackListed(true, dns.resolve),
-      await request(`http://crm.rebind.test:${port}/hook`),
+      `http://crm.rebind.test:${port}/hook`,
     )
-    expect(result).toMatchObject({ delivered: true, attempts: 1, refused: null })
+    expect(result).toEqual({ statusCode: 200, error: null, refused: false })
     expect(hosts).toEqual([`crm.rebind.test:${port}`])
     expect(dns.lookups()).toBe(1)
   })
 
-  it('refuses a name that resolves inward at delivery, logged once and not retried', async () => {
+  it('refuses a name that resolves inward at delivery; the address goes to the log only', async () => {
     const dns = rebinding([['127.0.0.1']])
-    const req = await request(`https://crm.rebind.test:${port}/hook`)
     const warnings: object[] = []
-    const result = await deliverToCrm(withLoopbackListed(false, dns.resolve), req, {
-      warn: (obj) => warnings.push(obj),
-    })
-    expect(result).toMatchObject({
-      delivered: false,
-      attempts: 1,
-      lastStatus: null,
-      refused:
+    const result = await attempt(
+      withLoopbackListed(false, dns.resolve),
+      `https://crm.rebind.test:${port}/hook`,
+      { warn: (obj) => warnings.push(obj) },
+    )
+    expect(result).toEqual({
+      statusCode: null,
+      error:
         'crm.rebind.test resolves to a private address: CRM exports go only to public internet addresses',
+      refused: true,
     })
     // Where it pointed is for the server's log only.
     expect(warnings).toEqual([{ target: 'webhook', host: 'crm.rebind.test', address: '127.0.0.1' }])
     expect(hosts).toEqual([])
-    const log = await t.ctx.db
-      .selectFrom('lead_crm_attempts')
-      .select(['attempt', 'error', 'succeeded'])
-      .where('user_id', '=', req.userId)
-      .execute()
-    expect(log).toEqual([{ attempt: 1, error: result.refused, succeeded: 0 }])
   })
 
   it('plain http to a name that resolves to a public address is refused: https is needed', async () => {
     const dns = rebinding([['93.184.215.14']])
-    const req = await request(`http://crm.public.test:${port}/hook`)
-    const result = await deliverToCrm(withLoopbackListed(true, dns.resolve), req)
-    expect(result).toMatchObject({
-      delivered: false,
-      attempts: 1,
-      refused: 'The URL must start with https://',
+    const result = await attempt(
+      withLoopbackListed(true, dns.resolve),
+      `http://crm.public.test:${port}/hook`,
+    )
+    expect(result).toEqual({
+      statusCode: null,
+      error: 'The URL must start with https://',
+      refused: true,
     })
     expect(hosts).toEqual([])
   })
 
-  it('an unreachable receiver is an ordinary failure, retried and said for a person', async () => {
-    const req = await request('http://127.0.0.1:9/hook')
-    const result = await deliverToCrm(withLoopbackListed(true), req)
-    expect(result).toMatchObject({ delivered: false, attempts: 4, refused: null })
-    expect(result.lastError).toMatch(/ECONNREFUSED/)
+  it('an unreachable receiver is an ordinary failure, said for a person', async () => {
+    const result = await attempt(withLoopbackListed(true), 'http://127.0.0.1:9/hook')
+    expect(result).toMatchObject({ statusCode: null, refused: false })
+    expect(result.error).toMatch(/ECONNREFUSED/)
   })
 })

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { crmSettingsData } from '../../api/schemas/leads.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { CRM_DELIVERIES_SHOWN } from './crm-settings.ts'
+import { drainCrm } from './testing/crm-outbox.ts'
 import { leadSession } from './testing/lead-session.ts'
 import { sampleLead } from './testing/sample-lead.ts'
 
@@ -79,7 +80,7 @@ describe('GET /leads/crm', () => {
     expect(res.body).not.toContain(API_KEY)
   })
 
-  it('folds each delivery’s attempts into one row, newest first', async () => {
+  it('lists each delivery with its status and every attempt, newest first', async () => {
     const user = await leadSession(t)
     await t.api({
       method: 'POST',
@@ -95,15 +96,18 @@ describe('GET /leads/crm', () => {
       payload: sampleLead({ source_id: '2', phone: '5125550177' }),
     })
 
-    // Two failures, then taken: three attempts, delivered.
-    statuses.push(500, 503)
+    // Failed once, then taken a minute later: two attempts, sent.
+    statuses.push(500)
     const first = await exportWebhook(user)
-    expect(first.statusCode).toBe(200)
-    // Refused outright: one attempt, not delivered.
+    expect(first.statusCode).toBe(202)
+    await drainCrm(t)
     t.clock.advance(60)
+    await drainCrm(t)
+    // Refused outright: one attempt, failed.
     statuses.push(400)
-    expect((await exportWebhook(user)).statusCode).toBe(502)
-    // Follow Up Boss, one delivery per lead.
+    await exportWebhook(user)
+    await drainCrm(t)
+    // Follow Up Boss, one delivery per lead, not attempted yet.
     t.clock.advance(60)
     await t.api({
       method: 'POST',
@@ -123,56 +127,72 @@ describe('GET /leads/crm', () => {
       ...[1, 2].map(() => ({
         target: 'follow_up_boss',
         lead_count: 1,
-        attempts: 1,
-        delivered: true,
-        last_status: 200,
+        status: 'queued',
+        attempts: [],
+        last_status: null,
         last_error: null,
+        next_attempt_at: '2026-11-20T12:02:00.000Z',
         created_at: '2026-11-20T12:02:00.000Z',
       })),
       {
         target: 'webhook',
         lead_count: 2,
-        attempts: 1,
-        delivered: false,
+        status: 'failed',
+        attempts: [
+          { attempt: 1, at: '2026-11-20T12:01:00.000Z', status_code: 400, error: 'HTTP 400' },
+        ],
         last_status: 400,
         last_error: 'HTTP 400',
+        next_attempt_at: null,
         created_at: '2026-11-20T12:01:00.000Z',
       },
       {
         target: 'webhook',
         lead_count: 2,
-        attempts: 3,
-        delivered: true,
+        status: 'sent',
+        attempts: [
+          { attempt: 1, at: '2026-11-20T12:00:00.000Z', status_code: 500, error: 'HTTP 500' },
+          { attempt: 2, at: '2026-11-20T12:01:00.000Z', status_code: 200, error: null },
+        ],
         last_status: 200,
         last_error: null,
+        next_attempt_at: null,
         created_at: '2026-11-20T12:00:00.000Z',
       },
     ])
-    expect(deliveries[3]?.delivery_id).toBe((first.json().data?.delivery_ids as string[])[0])
+    const [sent] = await t.ctx.db
+      .selectFrom('crm_deliveries')
+      .select('id')
+      .where('export_id', '=', String(first.json().data?.export_id))
+      .execute()
+    expect(deliveries[3]?.delivery_id).toBe(sent?.id)
   })
 
   it('shows only the caller’s deliveries, the 20 newest', async () => {
     const user = await leadSession(t)
     const other = await leadSession(t)
     const row = (userId: string, n: number) => ({
-      id: `attempt-${userId}-${n}`,
-      delivery_id: `delivery-${userId}-${String(n).padStart(2, '0')}`,
+      id: `delivery-${userId}-${String(n).padStart(2, '0')}`,
       user_id: userId,
+      export_id: `export-${userId}-${n}`,
       target: 'webhook' as const,
-      url: 'https://crm.example.com/hook',
-      attempt: 1,
+      payload: null,
       lead_count: 1,
-      status_code: 200,
-      error: null,
-      succeeded: 1,
+      status: 'sent' as const,
+      attempts: 1,
+      next_attempt_at: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
+      locked_until: null,
+      last_status: 200,
+      last_error: null,
       created_at: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
+      finished_at: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
     })
     const count = CRM_DELIVERIES_SHOWN + 5
     await t.ctx.db
-      .insertInto('lead_crm_attempts')
+      .insertInto('crm_deliveries')
       .values(Array.from({ length: count }, (_, n) => row(user.userId, n)))
       .execute()
-    await t.ctx.db.insertInto('lead_crm_attempts').values(row(other.userId, count)).execute()
+    await t.ctx.db.insertInto('crm_deliveries').values(row(other.userId, count)).execute()
 
     const { deliveries } = await settings(user)
     expect(deliveries).toHaveLength(CRM_DELIVERIES_SHOWN)

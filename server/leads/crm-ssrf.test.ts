@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ResolveAll } from '../net/resolve-host.ts'
 import { stubResolver } from '../testing/stub-dns.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
+import { drainCrm } from './testing/crm-outbox.ts'
 import { leadSession } from './testing/lead-session.ts'
 import { sampleLead } from './testing/sample-lead.ts'
 
@@ -173,44 +174,39 @@ describe('CRM targets by default (SSRF guard)', () => {
     }
   })
 
-  it('a stored webhook that points inward is refused at delivery: logged once, nothing sent', async () => {
+  it('a stored webhook that points inward is refused: an address at once, a name at delivery', async () => {
     const user = await leadSession(t)
     await t.api({ method: 'POST', url: '/leads', headers: user.headers, payload: sampleLead() })
 
-    // A name: refused at connection time, after resolving it (DNS rebinding is caught here too).
+    // A name: queued, then refused at connection time, after resolving it (DNS rebinding is
+    // caught here too): one failed attempt in the log, not retried.
     await storeWebhook(user, `https://localhost:${port}/hook`)
-    const byName = await exportWebhook(user)
-    expect(byName.statusCode).toBe(400)
-    expect(byName.json().message).toMatch(
-      /^Your webhook URL cannot be used: localhost resolves to a private address: CRM exports/,
+    expect((await exportWebhook(user)).statusCode).toBe(202)
+    expect(await drainCrm(t)).toEqual({ sent: 0, retrying: 0, failed: 1 })
+    const log = await attempts(user.userId)
+    expect(log).toHaveLength(1)
+    expect(log[0]).toMatchObject({ attempt: 1, status_code: null, succeeded: 0 })
+    expect(log[0]?.error).toMatch(
+      /^localhost resolves to a private address: CRM exports go only to public internet addresses/,
     )
-    expect(byName.body).not.toContain('127.0.0.1')
 
-    // An address: refused before any connection.
+    // An address: refused before anything is queued.
     t.clock.advance(60)
     await storeWebhook(user, `http://127.0.0.1:${port}/hook`)
     const byAddress = await exportWebhook(user)
     expect(byAddress.statusCode).toBe(400)
-    expect(byAddress.json().message).toMatch(/127\.0\.0\.1 is a loopback address/)
+    expect(byAddress.json().message).toMatch(
+      /^Your webhook URL cannot be used: 127\.0\.0\.1 is a loopback address/,
+    )
+    expect(await drainCrm(t)).toEqual({ sent: 0, retrying: 0, failed: 0 })
 
     expect(hits).toBe(0)
-    const log = await attempts(user.userId)
-    expect(log).toHaveLength(2)
-    expect(log.map((a) => [a.attempt, a.status_code, a.succeeded])).toEqual([
-      [1, null, 0],
-      [1, null, 0],
-    ])
-    expect(log[0]?.error).toMatch(/^localhost resolves to a private address/)
-    expect(log[1]?.error).toMatch(/^127\.0\.0\.1 is a loopback address/)
-
     const settings = await t.api({ method: 'GET', url: '/leads/crm', headers: user.headers })
     expect(settings.json().data?.deliveries).toMatchObject([
-      { attempts: 1, delivered: false, last_status: null, last_error: log[1]?.error },
-      { attempts: 1, delivered: false, last_status: null, last_error: log[0]?.error },
+      { status: 'failed', attempts: [{ status_code: null }], last_error: log[0]?.error },
     ])
-    expect(JSON.stringify(settings.json().data?.deliveries)).not.toMatch(
-      /localhost resolves to 127/,
-    )
+    // What the name resolved to is not in the log.
+    expect(JSON.stringify(settings.json().data?.deliveries)).not.toContain('127.0.0.1')
   })
 
   it('does not follow a redirect from the webhook to an address inside', async () => {
@@ -228,9 +224,9 @@ describe('CRM targets by default (SSRF guard)', () => {
     expect((await setWebhook(user, `http://127.0.0.2:${crmPort}/hook`)).statusCode).toBe(200)
     await t.api({ method: 'POST', url: '/leads', headers: user.headers, payload: sampleLead() })
 
-    const res = await exportWebhook(user)
-    expect(res.statusCode).toBe(502)
-    expect(res.json().message).toMatch(/did not accept the leads after 1 attempts \(HTTP 302\)/)
+    expect((await exportWebhook(user)).statusCode).toBe(202)
+    // A 3xx is no success and no reason to try again.
+    expect(await drainCrm(t)).toEqual({ sent: 0, retrying: 0, failed: 1 })
     expect(redirects).toBe(1)
     expect(hits).toBe(0)
     expect(await attempts(user.userId)).toEqual([
@@ -262,10 +258,9 @@ describe('CRM targets by default (SSRF guard)', () => {
     })
     expect(res.statusCode).toBe(502)
     expect(res.json().message).toMatch(/Follow Up Boss cannot be reached from this server/)
+    // Said before anything is queued: no lead waits for a target it may never reach.
+    expect(await drainCrm(t)).toEqual({ sent: 0, retrying: 0, failed: 0 })
     expect(hits).toBe(0)
-    // Stopped at the first lead: one refused attempt, not one per lead.
-    const log = await attempts(user.userId)
-    expect(log).toHaveLength(1)
-    expect(log[0]?.error).toMatch(/^127\.0\.0\.1 is a loopback address/)
+    expect(await attempts(user.userId)).toEqual([])
   })
 })

@@ -3,10 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
-import {
-  FOLLOW_UP_BOSS_BATCH_SIZE,
-  FOLLOW_UP_BOSS_STOP_AFTER_FAILURES,
-} from './export-follow-up-boss.ts'
+import { FOLLOW_UP_BOSS_BATCH_SIZE } from './export-follow-up-boss.ts'
+import { drainCrm, outboxOf } from './testing/crm-outbox.ts'
 import { leadSession } from './testing/lead-session.ts'
 import { insertLeads } from './testing/many-leads.ts'
 import { sampleLead } from './testing/sample-lead.ts'
@@ -32,6 +30,7 @@ interface Call {
   method: string
   url: string
   authorization: string
+  idempotencyKey: string
   body: Record<string, unknown>
 }
 
@@ -50,6 +49,7 @@ async function startFollowUpBoss(statuses: number[] = []): Promise<Call[]> {
         method: req.method ?? '',
         url: req.url ?? '',
         authorization: req.headers.authorization ?? '',
+        idempotencyKey: String(req.headers['idempotency-key']),
         body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
       })
       res.statusCode = queue.shift() ?? 201
@@ -105,13 +105,23 @@ describe('Follow Up Boss export', () => {
     })
 
     const res = await exportAll(user)
-    expect(res.statusCode).toBe(200)
-    expect(res.json().data).toEqual({ sent: 1, failed: 0, skipped_do_not_call: 1 })
+    expect(res.statusCode).toBe(202)
+    expect(res.json().data).toMatchObject({
+      status: 'queued',
+      deliveries: 1,
+      queued: 1,
+      skipped_do_not_call: 1,
+    })
+    expect(res.json().message).toBe(
+      '1 lead queued for Follow Up Boss: see the delivery log in CRM settings. 1 do-not-call lead was left out.',
+    )
+    expect(await drainCrm(t)).toEqual({ sent: 1, retrying: 0, failed: 0 })
     expect(calls).toHaveLength(1)
     const [call] = calls
     expect(call?.method).toBe('POST')
     expect(call?.url).toBe('/v1/events')
     expect(call?.authorization).toBe(`Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`)
+    expect(call?.idempotencyKey).toBe((await outboxOf(t, user.userId))[0]?.id)
     expect(call?.body).toEqual({
       source: 'ListingBridge',
       system: 'ListingBridge',
@@ -139,34 +149,43 @@ describe('Follow Up Boss export', () => {
     expect(JSON.stringify(calls)).not.toContain('Do Not Call')
   })
 
-  it('retries a failing call and logs every attempt', async () => {
-    const calls = await startFollowUpBoss([503])
-    const user = await leadSession(t)
-    await connect(user)
-    await save(user, sampleLead())
-    const res = await exportAll(user)
-    expect(res.json().data).toEqual({ sent: 1, failed: 0, skipped_do_not_call: 0 })
-    expect(calls).toHaveLength(2)
-    const log = await t.ctx.db
-      .selectFrom('lead_crm_attempts')
-      .select(['target', 'attempt', 'status_code', 'succeeded'])
-      .orderBy('attempt')
-      .execute()
-    expect(log).toEqual([
-      { target: 'follow_up_boss', attempt: 1, status_code: 503, succeeded: 0 },
-      { target: 'follow_up_boss', attempt: 2, status_code: 201, succeeded: 1 },
-    ])
-  })
-
-  it('a refused API key is said plainly and not retried', async () => {
+  it('a refused API key fails the delivery at once, said plainly, not retried', async () => {
     const calls = await startFollowUpBoss([401, 401])
     const user = await leadSession(t)
     await connect(user)
     await save(user, sampleLead())
-    const res = await exportAll(user)
-    expect(res.statusCode).toBe(422)
-    expect(res.json().message).toMatch(/Follow Up Boss refused your API key/)
+    expect((await exportAll(user)).statusCode).toBe(202)
+    expect(await drainCrm(t)).toEqual({ sent: 0, retrying: 0, failed: 1 })
     expect(calls).toHaveLength(1)
+    const [delivery] = await outboxOf(t, user.userId)
+    expect(delivery).toMatchObject({ status: 'failed', last_status: 401 })
+    expect(delivery?.last_error).toMatch(/^Follow Up Boss refused your API key \(HTTP 401\)/)
+  })
+
+  it('uses the API key saved when the attempt is made, never a copy', async () => {
+    const calls = await startFollowUpBoss([503])
+    const user = await leadSession(t)
+    await connect(user)
+    await save(user, sampleLead())
+    await exportAll(user)
+    expect(await drainCrm(t)).toEqual({ sent: 0, retrying: 1, failed: 0 })
+    const [queued] = await outboxOf(t, user.userId)
+    expect(queued?.payload).not.toContain(API_KEY)
+    // The agent replaces the key before the retry: the retry presents the new one.
+    const newKey = 'fka_ffffeeeeddddcccc'
+    await t.api({
+      method: 'POST',
+      url: '/leads/follow-up-boss',
+      headers: user.headers,
+      payload: { api_key: newKey },
+    })
+    t.clock.advance(60)
+    expect(await drainCrm(t)).toEqual({ sent: 1, retrying: 0, failed: 0 })
+    expect(calls.map((c) => c.authorization)).toEqual([
+      `Basic ${Buffer.from(`${API_KEY}:`).toString('base64')}`,
+      `Basic ${Buffer.from(`${newKey}:`).toString('base64')}`,
+    ])
+    expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(1)
   })
 
   it('sends every lead of a large account, read in batches, and a selection past 100', async () => {
@@ -177,33 +196,23 @@ describe('Follow Up Boss export', () => {
     const ids = await insertLeads(t, user.userId, count, (i) => (i === 7 ? 'do_not_call' : 'new'))
 
     const all = await exportAll(user)
-    expect(all.statusCode).toBe(200)
-    expect(all.json().data).toEqual({ sent: count - 1, failed: 0, skipped_do_not_call: 1 })
+    expect(all.statusCode).toBe(202)
+    expect(all.json().data).toMatchObject({
+      deliveries: count - 1,
+      queued: count - 1,
+      skipped_do_not_call: 1,
+    })
+    expect(await drainCrm(t)).toMatchObject({ sent: count - 1 })
     expect(calls).toHaveLength(count - 1)
-    // Newest first, each lead once.
+    // Each lead once, never the do-not-call one.
     const streets = calls.map((c) => (c.body.property as { street: string }).street)
     expect(new Set(streets).size).toBe(count - 1)
-    expect(streets.slice(0, 2)).toEqual([`${count - 1} Elm St`, `${count - 2} Elm St`])
     expect(streets).not.toContain('7 Elm St')
 
     const selected = await exportAll(user, { lead_ids: ids.slice(0, 150) })
-    expect(selected.json().data).toEqual({ sent: 150, failed: 0, skipped_do_not_call: 0 })
+    expect(selected.json().data).toMatchObject({ deliveries: 150, skipped_do_not_call: 0 })
+    await drainCrm(t)
     expect(calls).toHaveLength(count - 1 + 150)
-  })
-
-  it(`stops after ${FOLLOW_UP_BOSS_STOP_AFTER_FAILURES} leads in a row fail and counts the rest as not sent`, async () => {
-    // 400 is not retried, so each failure is one call.
-    const calls = await startFollowUpBoss([201, 400, 201, 400, 400, 400])
-    const user = await leadSession(t)
-    await connect(user)
-    await insertLeads(t, user.userId, 10)
-    const res = await exportAll(user)
-    expect(res.statusCode).toBe(200)
-    expect(calls).toHaveLength(6)
-    expect(res.json().data).toEqual({ sent: 2, failed: 8, skipped_do_not_call: 0 })
-    expect(res.json().message).toBe(
-      '2 leads sent to Follow Up Boss. Follow Up Boss stopped taking leads, so 8 leads were not sent; try again later.',
-    )
   })
 
   it('asks to connect first', async () => {

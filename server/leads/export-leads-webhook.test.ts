@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Lead, SaveLeadBody } from '../../api/schemas/leads.ts'
 import { createTestApp, type TestApp } from '../testing/test-app.ts'
 import { WEBHOOK_BATCH_SIZE } from './export-leads-webhook.ts'
+import { drainCrm, outboxOf } from './testing/crm-outbox.ts'
 import { leadSession } from './testing/lead-session.ts'
 import { insertLeads } from './testing/many-leads.ts'
 import { sampleLead } from './testing/sample-lead.ts'
@@ -65,13 +66,10 @@ async function startReceiver(
 interface Delivered {
   event: string
   delivery_id: string
+  export_id: string
   batch: number
   last_batch: boolean
   leads: Lead[]
-}
-
-function delivery0(crm: { received: Received[] }): string {
-  return (JSON.parse(crm.received[0]?.raw ?? '{}') as Delivered).delivery_id
 }
 
 async function save(user: Session, payload: SaveLeadBody): Promise<Lead> {
@@ -126,15 +124,20 @@ describe('CRM webhook', () => {
       headers: user.headers,
       payload: {},
     })
-    expect(res.statusCode).toBe(200)
-    expect(res.json().data).toMatchObject({
-      delivered: true,
-      sent: 1,
+    expect(res.statusCode).toBe(202)
+    const exportId = String(res.json().data?.export_id)
+    expect(res.json().data).toEqual({
+      status: 'queued',
+      export_id: exportId,
+      deliveries: 1,
+      queued: 1,
       skipped_do_not_call: 1,
-      attempts: 1,
     })
-    expect(res.json().data?.delivery_ids).toEqual([delivery0(crm)])
-    expect(res.json().message).toBe('1 lead sent to your CRM. 1 do-not-call lead was left out.')
+    expect(res.json().message).toBe(
+      '1 lead queued for your webhook: see the delivery log in CRM settings. 1 do-not-call lead was left out.',
+    )
+    expect(crm.received).toHaveLength(0)
+    expect(await drainCrm(t)).toEqual({ sent: 1, retrying: 0, failed: 0 })
     expect(crm.received).toHaveLength(1)
     const [delivery] = crm.received
     expect(delivery?.verified).toBe(true)
@@ -144,7 +147,8 @@ describe('CRM webhook', () => {
     )
     const body = JSON.parse(delivery?.raw ?? '{}') as Delivered
     expect(body.event).toBe('leads.exported')
-    expect(body).toMatchObject({ batch: 1, last_batch: true })
+    expect(body).toMatchObject({ export_id: exportId, batch: 1, last_batch: true })
+    expect(delivery?.headers['idempotency-key']).toBe(body.delivery_id)
     expect(body.leads.map((l) => l._id)).toEqual([keep._id])
     expect(delivery?.raw).not.toContain('Do Not Call Me')
 
@@ -156,12 +160,14 @@ describe('CRM webhook', () => {
       payload: { lead_ids: [dnc._id] },
     })
     expect(only.json().data).toEqual({
-      delivered: false,
-      sent: 0,
+      status: 'nothing_to_send',
+      export_id: null,
+      deliveries: 0,
+      queued: 0,
       skipped_do_not_call: 1,
-      attempts: 0,
-      delivery_ids: [],
     })
+    expect(only.json().message).toBe('Nothing to send. 1 do-not-call lead was left out.')
+    await drainCrm(t)
     expect(crm.received).toHaveLength(1)
   })
 
@@ -177,48 +183,8 @@ describe('CRM webhook', () => {
       headers: user.headers,
       payload: {},
     })
+    await drainCrm(t)
     expect(crm.received[0]?.verified).toBe(false)
-  })
-
-  it('retries with back-off: failing twice then succeeding logs three attempts', async () => {
-    const user = await leadSession(t)
-    let secret = ''
-    const crm = await startReceiver(() => secret, [500, 503])
-    secret = String((await setWebhook(user, crm.url)).json().data?.secret)
-    await save(user, sampleLead())
-    const res = await t.api({
-      method: 'POST',
-      url: '/leads/export-webhook',
-      headers: user.headers,
-      payload: {},
-    })
-    expect(res.statusCode).toBe(200)
-    expect(res.json().data).toMatchObject({ delivered: true, attempts: 3 })
-    expect(crm.received).toHaveLength(3)
-    expect(crm.received.every((r) => r.verified)).toBe(true)
-    const log = await attempts(user.userId)
-    expect(log.map((a) => [a.attempt, a.status_code, a.succeeded, a.error])).toEqual([
-      [1, 500, 0, 'HTTP 500'],
-      [2, 503, 0, 'HTTP 503'],
-      [3, 200, 1, null],
-    ])
-    expect(new Set(log.map((a) => a.delivery_id)).size).toBe(1)
-  })
-
-  it('gives up after four attempts with 502, every attempt logged', async () => {
-    const user = await leadSession(t)
-    const crm = await startReceiver(() => '', [500, 500, 500, 500, 500])
-    await setWebhook(user, crm.url)
-    await save(user, sampleLead())
-    const res = await t.api({
-      method: 'POST',
-      url: '/leads/export-webhook',
-      headers: user.headers,
-      payload: {},
-    })
-    expect(res.statusCode).toBe(502)
-    expect(res.json().message).toMatch(/did not accept the leads after 4 attempts \(HTTP 500\)/)
-    expect(await attempts(user.userId)).toHaveLength(4)
   })
 
   it('refuses a URL that is not one, not http(s) or carries a password, and exporting before setup', async () => {
@@ -282,27 +248,31 @@ describe('CRM webhook', () => {
       headers: user.headers,
       payload: {},
     })
-    expect(res.statusCode).toBe(200)
+    expect(res.statusCode).toBe(202)
     const sent = count - skipped
     expect(res.json().data).toMatchObject({
-      delivered: true,
-      sent,
+      status: 'queued',
+      deliveries: 2,
+      queued: sent,
       skipped_do_not_call: skipped,
-      attempts: 2,
     })
     expect(res.json().message).toBe(
-      `${sent.toLocaleString('en-US')} leads sent to your CRM in 2 deliveries. ${skipped} do-not-call leads were left out.`,
+      `${sent.toLocaleString('en-US')} leads queued for your webhook: see the delivery log in CRM settings. ${skipped} do-not-call leads were left out.`,
     )
+    expect(await drainCrm(t)).toMatchObject({ sent: 2 })
     expect(crm.received).toHaveLength(2)
     expect(crm.received.every((r) => r.verified)).toBe(true)
-    const bodies = crm.received.map((r) => JSON.parse(r.raw) as Delivered)
+    // Delivered apart, so in any order: each says which batch of which send it is.
+    const bodies = crm.received
+      .map((r) => JSON.parse(r.raw) as Delivered)
+      .sort((a, b) => a.batch - b.batch)
     expect(bodies.map((b) => [b.batch, b.last_batch, b.leads.length])).toEqual([
       [1, false, WEBHOOK_BATCH_SIZE],
       [2, true, sent - WEBHOOK_BATCH_SIZE],
     ])
-    expect(res.json().data?.delivery_ids).toEqual(bodies.map((b) => b.delivery_id))
-    expect(crm.received.map((r) => r.headers['x-listingbridge-delivery'])).toEqual(
-      bodies.map((b) => b.delivery_id),
+    expect(bodies.every((b) => b.export_id === res.json().data?.export_id)).toBe(true)
+    expect(new Set(crm.received.map((r) => r.headers['x-listingbridge-delivery']))).toEqual(
+      new Set((await outboxOf(t, user.userId)).map((d) => d.id)),
     )
     // Newest first, every lead once, no do-not-call one.
     const delivered = bodies.flatMap((b) => b.leads.map((l) => l._id))
@@ -317,9 +287,9 @@ describe('CRM webhook', () => {
     ])
   })
 
-  it('stops at the first batch the receiver refuses and says what was delivered before', async () => {
+  it('delivers and retries each batch on its own: one refused does not hold back the others', async () => {
     const user = await leadSession(t)
-    const crm = await startReceiver(() => '', [200, 500, 500, 500, 500])
+    const crm = await startReceiver(() => '', [200, 400])
     await setWebhook(user, crm.url)
     await insertLeads(t, user.userId, WEBHOOK_BATCH_SIZE + 1)
     const res = await t.api({
@@ -328,11 +298,12 @@ describe('CRM webhook', () => {
       headers: user.headers,
       payload: {},
     })
-    expect(res.statusCode).toBe(502)
-    expect(res.json().message).toBe(
-      'Your webhook did not accept the leads after 4 attempts (HTTP 500). Check its URL and try again. 1,000 leads were delivered before; 1 was not sent.',
-    )
-    expect(crm.received).toHaveLength(5)
+    expect(res.json().data).toMatchObject({ deliveries: 2, queued: WEBHOOK_BATCH_SIZE + 1 })
+    // A 400 is the receiver's refusal: not retried.
+    expect(await drainCrm(t)).toEqual({ sent: 1, retrying: 0, failed: 1 })
+    const outbox = await outboxOf(t, user.userId)
+    expect(outbox.map((d) => d.status).sort()).toEqual(['failed', 'sent'])
+    expect(crm.received).toHaveLength(2)
   })
 
   it('takes a selection of up to maxIdsPerRequest ids, no more', async () => {
@@ -351,7 +322,8 @@ describe('CRM webhook', () => {
     expect(tooMany.statusCode).toBe(400)
     expect(tooMany.json().message).toBe('Select at most 1,000 leads at once')
     const res = await post(ids.slice(0, WEBHOOK_BATCH_SIZE))
-    expect(res.json().data).toMatchObject({ delivered: true, sent: WEBHOOK_BATCH_SIZE })
+    expect(res.json().data).toMatchObject({ deliveries: 1, queued: WEBHOOK_BATCH_SIZE })
+    await drainCrm(t)
     expect(crm.received).toHaveLength(1)
   })
 
@@ -368,6 +340,8 @@ describe('CRM webhook', () => {
       payload: { lead_ids: [theirs._id] },
     })
     expect(res.statusCode).toBe(404)
+    expect(await outboxOf(t, user.userId)).toEqual([])
+    await drainCrm(t)
     expect(crm.received).toHaveLength(0)
   })
 })

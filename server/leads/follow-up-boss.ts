@@ -1,6 +1,12 @@
 import { LEAD_SOURCE_LABELS, type Lead } from '../../api/schemas/leads.ts'
+import type { Config } from '../config.ts'
 
 export const FOLLOW_UP_BOSS_SYSTEM = 'ListingBridge'
+
+/** Where events go: FOLLOW_UP_BOSS_API_URL (a stand-in in tests) + /events. */
+export function followUpBossEventsUrl(config: Pick<Config, 'crm'>): string {
+  return `${config.crm.followUpBossApiUrl}/events`
+}
 
 /** Basic auth as Follow Up Boss wants it: the API key as user name, an empty password. */
 export function followUpBossAuthorization(apiKey: string): string {

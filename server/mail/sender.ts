@@ -1,5 +1,8 @@
+import { sql } from 'kysely'
 import type { AppContext } from '../app-context.ts'
 import { addSeconds } from '../clock.ts'
+import { claimDue, type LeasedQueue } from '../outbox/claim-due.ts'
+import { drainLoop } from '../outbox/drain-loop.ts'
 import type { MailTransport } from './transport.ts'
 
 /** Attempts before a message is given up and left marked failed. */
@@ -46,6 +49,11 @@ export interface MailSender {
   stop: () => Promise<void>
 }
 
+const MAIL_QUEUE: LeasedQueue = {
+  table: 'outbox',
+  open: sql<boolean>`sent_at is null and failed_at is null`,
+}
+
 const silentLog: SenderLog = { warn: () => undefined, error: () => undefined }
 
 function errorText(error: unknown): string {
@@ -60,43 +68,11 @@ function errorText(error: unknown): string {
 export function createMailSender(
   ctx: AppContext,
   transport: MailTransport,
-  options: { log?: SenderLog; batchSize?: number } = {},
+  options: { log?: SenderLog; batchSize?: number; leaseSeconds?: number } = {},
 ): MailSender {
   const log = options.log ?? silentLog
   const batchSize = options.batchSize ?? BATCH_SIZE
-  let timer: NodeJS.Timeout | undefined
-  let running = false
-  let inFlight: Promise<unknown> | undefined
-
-  /** Ids of due messages whose lease this sender now holds, with the lease it set. */
-  async function claim(now: Date): Promise<{ ids: string[]; lease: string }> {
-    const nowIso = now.toISOString()
-    const lease = addSeconds(now, LEASE_SECONDS).toISOString()
-    const due = await ctx.db
-      .selectFrom('outbox')
-      .select('id')
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-      .orderBy('next_attempt_at')
-      .limit(batchSize)
-      .execute()
-    const ids: string[] = []
-    for (const { id } of due) {
-      // The same conditions again: another sender may have claimed or sent it since the select.
-      const result = await ctx.db
-        .updateTable('outbox')
-        .set({ locked_until: lease })
-        .where('id', '=', id)
-        .where('sent_at', 'is', null)
-        .where('failed_at', 'is', null)
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-        .executeTakeFirst()
-      if (result.numUpdatedRows === 1n) ids.push(id)
-    }
-    return { ids, lease }
-  }
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS
 
   async function deliver(id: string, lease: string, result: DrainResult): Promise<void> {
     const row = await ctx.db
@@ -153,45 +129,27 @@ export function createMailSender(
 
   async function drainOnce(): Promise<DrainResult> {
     const result: DrainResult = { sent: 0, failed: 0, gaveUp: 0 }
-    const { ids, lease } = await claim(ctx.clock())
+    const { ids, lease } = await claimDue(ctx.db, MAIL_QUEUE, ctx.clock(), {
+      leaseSeconds,
+      limit: batchSize,
+    })
     for (const id of ids) await deliver(id, lease, result)
     return result
   }
 
-  function schedule(delayMs: number): void {
-    if (!running) return
-    timer = setTimeout(tick, delayMs)
-    timer.unref()
-  }
-
-  function tick(): void {
-    const pass = drainOnce().then(
-      // A full batch means more may be due: go again at once.
-      (r) => r.sent + r.failed >= batchSize,
-      (error: unknown) => {
-        log.error({ err: error }, 'mail sender pass failed')
-        return false
-      },
-    )
-    inFlight = pass
-    void pass.then((more) => {
-      inFlight = undefined
-      schedule(more ? 0 : POLL_MS)
-    })
-  }
+  const loop = drainLoop(
+    // A full batch means more may be due: go again at once.
+    async () => {
+      const r = await drainOnce()
+      return { more: r.sent + r.failed >= batchSize }
+    },
+    { pollMs: POLL_MS, log, name: 'mail sender' },
+  )
 
   return {
     transport,
     drainOnce,
-    start() {
-      if (running) return
-      running = true
-      schedule(0)
-    },
-    async stop() {
-      running = false
-      clearTimeout(timer)
-      await inFlight
-    },
+    start: loop.start,
+    stop: loop.stop,
   }
 }

@@ -34,13 +34,14 @@ const TABLES = {
   one_time_tokens: 'deleted',
   contact_messages: 'deleted',
   outbox: 'deleted',
-  rate_limit_hits: 'deleted',
+  rate_limit_windows: 'deleted',
   api_usage_daily: 'deleted',
   listings: 'deleted',
   leads: 'deleted',
   lead_webhooks: 'deleted',
   follow_up_boss_accounts: 'deleted',
   lead_crm_attempts: 'deleted',
+  crm_deliveries: 'deleted',
   fill_reports: 'deleted',
   fill_report_fields: 'deleted',
   agent_profiles: 'deleted',
@@ -153,13 +154,13 @@ describe('POST /users/delete-account', () => {
     await t.close()
     t = await createTestApp({ RATE_LIMIT_FACTOR: '1' })
     const user = await loggedInUser(t)
-    // Login used one attempt of the e-mail's window already.
-    for (let i = 1; i < limits.loginPerEmail.max; i++) {
+    for (let i = 0; i < limits.loginPerEmail.max; i++) {
       const res = await deleteAccount(user, { password: `Wrong-Guess-${i}` }, `10.2.0.${i}`)
       expect(res.statusCode).toBe(400)
     }
     const blocked = await deleteAccount(user, { password: user.password }, '10.2.1.1')
     expect(blocked.statusCode).toBe(429)
+    expect(blocked.headers['retry-after']).toBe('2')
     expect((await login(t, user.email, user.password)).statusCode).toBe(429)
   })
 

@@ -94,7 +94,7 @@ export default defineRoute(routes.deleteAccount, async ({ body, userId, request 
       .where(sql<string>`lower(email)`, 'in', addresses)
       .execute()
     await trx
-      .deleteFrom('rate_limit_hits')
+      .deleteFrom('rate_limit_windows')
       .where((eb) =>
         eb.or(
           [userId, ...addresses].map(
@@ -105,8 +105,9 @@ export default defineRoute(routes.deleteAccount, async ({ body, userId, request 
       )
       .execute()
 
-    // The rest (sessions, links, listings, leads, CRM settings and log, usage, fill reports, the
-    // agent profile, mails about the account) references the account ON DELETE CASCADE.
+    // The rest (sessions, links, listings, leads, CRM settings, queued deliveries and log, usage,
+    // fill reports, the agent profile, mails about the account) references the account ON DELETE
+    // CASCADE.
     await trx.deleteFrom('users').where('id', '=', userId).execute()
   })
   return { data: {}, message: 'Your account and its data have been deleted.' }

@@ -396,15 +396,18 @@ describe('leads page', () => {
     await shot('dashboard-leads-send', 375)
     await page.setViewport({ width: 1280, height: 900 })
     await page.locator('[role="dialog"] button::-p-text(Send 4 leads)').click()
-    const result = await waitForText(page, 'Webhook:', '[role="dialog"] [role="status"]')
-    expect(result).toBe('Webhook: 2 leads delivered. 2 leads marked do-not-call were left out.')
+    // Answered once queued: the server's CRM sender delivers in the background.
+    const result = await waitForText(page, 'Queued for Webhook:', '[role="dialog"] [role="status"]')
+    expect(result).toBe(
+      'Queued for Webhook: 2 leads — see the delivery log. 2 leads marked do-not-call were left out.',
+    )
     await noToasts()
     await shot('dashboard-leads-sent', 1280)
     await shot('dashboard-leads-sent', 375)
     await page.setViewport({ width: 1280, height: 900 })
 
     // The CRM got one signed delivery with the two leads that may be called.
-    expect(receiver.received).toHaveLength(1)
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1)
     const [delivery] = receiver.received
     if (!delivery) throw new Error('no delivery')
     expect(delivery.headers['x-listingbridge-signature']).toBe(
@@ -413,15 +416,38 @@ describe('leads page', () => {
     const body = JSON.parse(delivery.raw.toString('utf8')) as { leads: StoredLead[] }
     expect(body.leads.map((l) => l.owner_name)).toEqual([ZOE, 'Dana Whitfield'])
 
-    // The log shows the delivery; the secret is not shown again.
+    // The log shows the delivery delivered, with its attempt; the secret is not shown again.
     await page.locator('[role="dialog"] button::-p-text(Done)').click()
     await page.waitForSelector('[role="dialog"]', { hidden: true })
     await page.waitForFunction(() => document.activeElement?.tagName === 'BUTTON')
     expect(await focusedLabel(page)).toBe('Send to CRM')
     await page.locator('main button::-p-text(CRM settings)').click()
-    await waitForText(page, 'Delivered', '[role="dialog"]')
+    await page.waitForSelector('[role="dialog"] [data-delivery][data-status="sent"]')
+    await waitForText(page, 'Delivered', '[role="dialog"] [data-delivery]')
     expect(await page.$('[data-webhook-secret]')).toBeNull()
     await waitForText(page, '2 leads · 1 attempt', '[role="dialog"]')
+    await page.locator('[role="dialog"] [data-delivery] summary').click()
+    await waitForText(page, ': delivered (HTTP 200)', '[role="dialog"] [data-delivery] li')
+    await noToasts()
+    await shot('dashboard-leads-delivery-log', 1280)
+    await shot('dashboard-leads-delivery-log', 375)
+    await page.setViewport({ width: 1280, height: 900 })
+
+    // Sent again: queued at once, and the open log turns to Delivered without a reload.
+    await page.keyboard.press('Escape')
+    await page.waitForSelector('[role="dialog"]', { hidden: true })
+    await page.locator('main button::-p-text(Send to CRM)').click()
+    await page.locator('[role="dialog"] button::-p-text(Send 4 leads)').click()
+    await waitForText(page, 'Queued for Webhook:', '[role="dialog"] [role="status"]')
+    await page.locator('[role="dialog"] button::-p-text(See the delivery log)').click()
+    await page.waitForSelector('[role="dialog"] [data-delivery]:nth-child(2)')
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[role="dialog"] [data-delivery][data-status="sent"]').length ===
+        2,
+      { timeout: 30_000 },
+    )
+    expect(receiver.received).toHaveLength(2)
     expect(pageErrors).toEqual([])
   })
 })

@@ -55,8 +55,8 @@ export interface FilledAccount extends SignedIn {
 /**
  * An agent with a record in every kind of table an account can have: sessions and links,
  * mails, a support message, rate-limit counters, an abandoned and a paid checkout (a subscription
- * and its payment), a listing, a lead with notes and its usage, CRM settings and their delivery
- * log, a fill report, an agent profile and an e-mail change under way. Made through the API where
+ * and its payment), a listing, a lead with notes and its usage, CRM settings, their delivery
+ * log and a queued delivery, a fill report, an agent profile and an e-mail change under way. Made through the API where
  * it is cheap, by direct insert where the API would call out (CRM), and the listing through the
  * listings feature's own store.
  */
@@ -172,6 +172,8 @@ export async function accountWithEverything(
       created_at: now,
     })
     .execute()
+  // A send to the CRM still queued (no sender runs here): the outbox holds the lead as sent.
+  ok(await t.api({ method: 'POST', url: '/leads/export-webhook', headers, payload: {} }), 202)
 
   const report = await t.api({
     method: 'POST',

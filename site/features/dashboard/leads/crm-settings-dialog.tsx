@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
+import { useEffect } from 'react'
 import { CloseIcon } from '../../../components/icons.tsx'
 import { ErrorPanel, Spinner } from '../status-views.tsx'
-import { DeliveryLog } from './delivery-log.tsx'
+import { DeliveryLog, hasPendingDeliveries } from './delivery-log.tsx'
 import { FollowUpBossSettings } from './follow-up-boss-settings.tsx'
 import type { CrmSettings } from './use-crm-settings.ts'
 import { WebhookSettings } from './webhook-settings.tsx'
@@ -15,7 +16,14 @@ interface CrmSettingsDialogProps {
   onCloseAutoFocus: (event: Event) => void
 }
 
-/** Where Send to CRM goes (a webhook, Follow Up Boss) and what was delivered lately. */
+/** How often the open dialog looks again while a delivery waits for its outcome. */
+export const DELIVERY_LOG_REFRESH_MS = 5000
+
+/**
+ * Where Send to CRM goes (a webhook, Follow Up Boss) and what was delivered lately. Deliveries
+ * are made in the background, so while one is queued or sending the log is loaded again every
+ * few seconds.
+ */
 export function CrmSettingsDialog({
   open,
   onOpenChange,
@@ -23,6 +31,14 @@ export function CrmSettingsDialog({
   onCloseAutoFocus,
 }: CrmSettingsDialogProps) {
   const { state, reload } = crm
+  const pending = open && state.status === 'ready' && hasPendingDeliveries(state.data.deliveries)
+  useEffect(() => {
+    if (!pending) return
+    const timer = setInterval(reload, DELIVERY_LOG_REFRESH_MS)
+    return () => {
+      clearInterval(timer)
+    }
+  }, [pending, reload])
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -6,6 +6,7 @@ import { crmResultText } from './crm-send-results.ts'
 import LeadsPage from './leads-page.tsx'
 import { SEND_LIMITS_TEXT } from './send-to-crm-dialog.tsx'
 import { SECRET_COPIED_MESSAGE } from './webhook-settings.tsx'
+import { DELIVERY_LOG_REFRESH_MS } from './crm-settings-dialog.tsx'
 import { crmFixture, leadFixture } from './testing/lead-fixtures.ts'
 import { requestsTo, stubLeadsApi } from './testing/leads-api.ts'
 
@@ -20,24 +21,65 @@ const connected = crmFixture({
       delivery_id: 'd-2',
       target: 'follow_up_boss',
       lead_count: 1,
-      attempts: 4,
-      delivered: false,
+      status: 'failed',
+      attempts: [1, 2, 3, 4].map((attempt) => ({
+        attempt,
+        at: '2025-03-16T15:30:00.000Z',
+        status_code: 503,
+        error: 'HTTP 503',
+      })),
       last_status: 503,
       last_error: 'HTTP 503',
+      next_attempt_at: null,
       created_at: '2025-03-16T15:30:00.000Z',
     },
     {
       delivery_id: 'd-1',
       target: 'webhook',
       lead_count: 3,
-      attempts: 1,
-      delivered: true,
+      status: 'sent',
+      attempts: [{ attempt: 1, at: '2025-03-15T12:00:00.000Z', status_code: 200, error: null }],
       last_status: 200,
       last_error: null,
+      next_attempt_at: null,
       created_at: '2025-03-15T12:00:00.000Z',
     },
   ],
 })
+
+/** What Send to CRM answers: the leads queued. */
+function queuedAnswer(queued: number, skipped = 0) {
+  return ok(
+    {
+      status: 'queued',
+      export_id: 'export-1',
+      deliveries: 1,
+      queued,
+      skipped_do_not_call: skipped,
+    },
+    202,
+  )
+}
+
+/** A log whose one delivery is queued, then the same delivered. */
+function logOf(status: 'queued' | 'sent') {
+  const [, webhookDelivery] = connected.deliveries
+  if (!webhookDelivery) throw new Error('fixture')
+  return crmFixture({
+    ...connected,
+    deliveries: [
+      status === 'sent'
+        ? webhookDelivery
+        : {
+            ...webhookDelivery,
+            status: 'queued',
+            attempts: [],
+            last_status: null,
+            next_attempt_at: '2025-03-15T12:00:00.000Z',
+          },
+    ],
+  })
+}
 
 async function openLeads(more: Parameters<typeof stubLeadsApi>[1] = {}) {
   const fetch = stubLeadsApi([ann, bob], more)
@@ -99,6 +141,7 @@ describe('CRM settings', () => {
     })
     expect(dialog).toHaveTextContent('x-listingbridge-signature: sha256=<hex>')
     expect(dialog).toHaveTextContent('HMAC-SHA256 of the raw request body')
+    expect(dialog).toHaveTextContent('tried again later with the same x-listingbridge-delivery id')
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }))
     expect(await screen.findByText(SECRET_COPIED_MESSAGE)).toBeInTheDocument()
@@ -151,17 +194,39 @@ describe('CRM settings', () => {
     expect(within(dialog).getByLabelText('Replace the API key')).toHaveValue('')
   })
 
-  it('lists recent deliveries with where, when, how many and the outcome', async () => {
+  it('lists recent deliveries with where, when, how many, the outcome and every attempt', async () => {
     const { user } = await openLeads({ '/leads/crm': [ok(connected)] })
     const dialog = await openSettings(user)
-    const items = within(dialog).getAllByRole('listitem')
+    const items = [...dialog.querySelectorAll('[data-delivery]')]
     expect(items).toHaveLength(2)
     expect(items[0]).toHaveTextContent('Follow Up Boss')
     expect(items[0]).toHaveTextContent('Failed')
     expect(items[0]).toHaveTextContent('1 lead · 4 attempts · HTTP 503')
+    expect(items[0]?.querySelectorAll('details li')).toHaveLength(4)
     expect(items[1]).toHaveTextContent('Webhook')
     expect(items[1]).toHaveTextContent('Delivered')
     expect(items[1]).toHaveTextContent('3 leads · 1 attempt')
+    expect(items[1]?.querySelector('details li')).toHaveTextContent(/: delivered \(HTTP 200\)$/)
+  })
+
+  it('looks again while a delivery is queued, until it has an outcome', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const { fetch, user } = await openLeads({
+        '/leads/crm': [ok(logOf('queued')), ok(logOf('sent'))],
+      })
+      const dialog = await openSettings(user)
+      expect(await within(dialog).findByText('Queued')).toBeInTheDocument()
+      const loads = requestsTo(fetch, '/leads/crm').length
+      vi.advanceTimersByTime(DELIVERY_LOG_REFRESH_MS)
+      expect(await within(dialog).findByText('Delivered')).toBeInTheDocument()
+      expect(requestsTo(fetch, '/leads/crm')).toHaveLength(loads + 1)
+      // Nothing pending any more: no further loads.
+      vi.advanceTimersByTime(DELIVERY_LOG_REFRESH_MS * 3)
+      expect(requestsTo(fetch, '/leads/crm')).toHaveLength(loads + 1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
@@ -169,16 +234,10 @@ describe('Send to CRM', () => {
   it('sends the selection to every connected CRM and shows each result', async () => {
     const { fetch, user } = await openLeads({
       '/leads/crm': [ok(connected)],
-      '/leads/export-webhook': [
-        ok({
-          delivered: true,
-          sent: 1,
-          skipped_do_not_call: 1,
-          attempts: 1,
-          delivery_ids: ['d-3'],
-        }),
+      '/leads/export-webhook': [queuedAnswer(1, 1)],
+      '/leads/export-follow-up-boss': [
+        fail(502, 'Follow Up Boss cannot be reached from this server.'),
       ],
-      '/leads/export-follow-up-boss': [fail(422, 'Follow Up Boss refused your API key.')],
     })
     await user.click(screen.getByRole('checkbox', { name: 'Select Ann Owner' }))
     await user.click(screen.getByRole('checkbox', { name: 'Select Bob Seller' }))
@@ -193,13 +252,13 @@ describe('Send to CRM', () => {
     expect(dialog).toHaveTextContent(SEND_LIMITS_TEXT)
     await user.click(within(dialog).getByRole('button', { name: 'Send 2 leads' }))
 
-    await within(results).findByText(/^Webhook:/)
+    await within(results).findByText(/^Queued for Webhook:/)
     expect(within(dialog).getByRole('status')).toBe(results)
     expect(results).toHaveTextContent(
-      'Webhook: 1 lead delivered. 1 lead marked do-not-call was left out.',
+      'Queued for Webhook: 1 lead — see the delivery log. 1 lead marked do-not-call was left out.',
     )
     expect(results).toHaveTextContent(
-      'Follow Up Boss: failed. Follow Up Boss refused your API key.',
+      'Follow Up Boss: failed. Follow Up Boss cannot be reached from this server.',
     )
     expect(requestsTo(fetch, '/leads/export-webhook')[0]?.body).toEqual({
       lead_ids: ['lead-1', 'lead-2'],
@@ -208,22 +267,20 @@ describe('Send to CRM', () => {
       lead_ids: ['lead-1', 'lead-2'],
     })
     // The toast says it too, as an error since one failed.
-    const toast = await screen.findByText(/^Webhook: 1 lead delivered/, { selector: '.toast' })
+    const toast = await screen.findByText(/^Queued for Webhook: 1 lead/, { selector: '.toast' })
     expect(toast).toHaveClass('toast-error')
+
+    // The way to the outcome: the delivery log, in CRM settings.
+    await user.click(within(dialog).getByRole('button', { name: 'See the delivery log' }))
+    expect(await screen.findByRole('dialog', { name: 'CRM settings' })).toHaveTextContent(
+      'Recent deliveries',
+    )
   })
 
   it('sends all leads to the CRMs ticked', async () => {
     const { fetch, user } = await openLeads({
       '/leads/crm': [ok(connected)],
-      '/leads/export-webhook': [
-        ok({
-          delivered: true,
-          sent: 2,
-          skipped_do_not_call: 0,
-          attempts: 1,
-          delivery_ids: ['d-4'],
-        }),
-      ],
+      '/leads/export-webhook': [queuedAnswer(2)],
     })
     await user.click(screen.getByRole('button', { name: 'Send to CRM' }))
     const dialog = await screen.findByRole('dialog', { name: 'Send leads to your CRM' })
@@ -234,7 +291,9 @@ describe('Send to CRM', () => {
     await within(dialog).findByRole('status')
     expect(requestsTo(fetch, '/leads/export-webhook')[0]?.body).toEqual({})
     expect(requestsTo(fetch, '/leads/export-follow-up-boss')).toHaveLength(0)
-    const toast = await screen.findByText('Webhook: 2 leads delivered.', { selector: '.toast' })
+    const toast = await screen.findByText('Queued for Webhook: 2 leads — see the delivery log.', {
+      selector: '.toast',
+    })
     expect(toast).toHaveClass('toast-success')
   })
 
@@ -283,10 +342,8 @@ describe('Send to CRM', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sending…' }))
     expect(requestsTo(fetch, '/leads/export-webhook')).toHaveLength(1)
 
-    answer.answer(
-      ok({ delivered: true, sent: 2, skipped_do_not_call: 0, attempts: 1, delivery_ids: ['d-5'] }),
-    )
-    await within(dialog).findByText('Webhook: 2 leads delivered.')
+    answer.answer(queuedAnswer(2))
+    await within(dialog).findByText('Queued for Webhook: 2 leads — see the delivery log.')
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(requestsTo(fetch, '/leads/export-webhook')).toHaveLength(1)
@@ -323,20 +380,32 @@ describe('Send to CRM', () => {
 })
 
 describe('CRM result texts', () => {
-  it('tell sent, do-not-call left out, delivered or failed', () => {
+  it('say queued, never delivered, and what was left out', () => {
     expect(
       crmResultText({
         target: 'webhook',
         ok: true,
-        data: { delivered: false, sent: 0, skipped_do_not_call: 2, attempts: 0, delivery_ids: [] },
+        data: {
+          status: 'nothing_to_send',
+          export_id: null,
+          deliveries: 0,
+          queued: 0,
+          skipped_do_not_call: 2,
+        },
       }),
     ).toBe('Webhook: nothing to send. 2 leads marked do-not-call were left out.')
     expect(
       crmResultText({
         target: 'follow_up_boss',
         ok: true,
-        data: { sent: 3, failed: 1, skipped_do_not_call: 0 },
+        data: {
+          status: 'queued',
+          export_id: 'e-1',
+          deliveries: 3,
+          queued: 3,
+          skipped_do_not_call: 0,
+        },
       }),
-    ).toBe('Follow Up Boss: 3 leads sent. 1 failed; try them again later.')
+    ).toBe('Queued for Follow Up Boss: 3 leads — see the delivery log.')
   })
 })

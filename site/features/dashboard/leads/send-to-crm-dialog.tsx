@@ -29,15 +29,14 @@ interface SendToCrmDialogProps {
   onCloseAutoFocus: (event: Event) => void
 }
 
-/** What the dialog says about how much one send takes. */
-export const SEND_LIMITS_TEXT = `A selection holds up to ${MAX_SELECTED.toLocaleString('en-US')} leads. All your leads go in batches (up to ${MAX_SELECTED.toLocaleString('en-US')} per webhook delivery, one at a time to Follow Up Boss), so a large send can take a few minutes.`
+/** What the dialog says about how much one send takes and how it goes. */
+export const SEND_LIMITS_TEXT = `A selection holds up to ${MAX_SELECTED.toLocaleString('en-US')} leads. All your leads go in batches (up to ${MAX_SELECTED.toLocaleString('en-US')} per webhook delivery, one at a time to Follow Up Boss). Sends are queued and delivered in the background; if your CRM is down they are tried again for several hours. The delivery log in CRM settings shows how each went.`
 
 async function sendTo(target: CrmTarget, ids: readonly string[] | undefined) {
   try {
-    const result: CrmSendResult =
-      target === 'webhook'
-        ? { target, ok: true, data: await exportLeadsWebhook(ids) }
-        : { target, ok: true, data: await exportLeadsFollowUpBoss(ids) }
+    const data =
+      target === 'webhook' ? await exportLeadsWebhook(ids) : await exportLeadsFollowUpBoss(ids)
+    const result: CrmSendResult = { target, ok: true, data }
     return result
   } catch (error) {
     const failed: CrmSendResult = {
@@ -51,8 +50,10 @@ async function sendTo(target: CrmTarget, ids: readonly string[] | undefined) {
 
 /**
  * Send to CRM: the selected leads or all of them, to whichever CRMs are connected. The server
- * leaves do-not-call leads out; each destination's outcome stays in the dialog and in a toast.
- * While sending it cannot be closed (Escape, the overlay), so the same leads are not sent twice.
+ * leaves do-not-call leads out and queues the rest; each destination's answer (queued, or why
+ * not) stays in the dialog and in a toast, with the way to the delivery log, which tells what the
+ * CRM made of them. While sending it cannot be closed (Escape, the overlay), so the same leads
+ * are not queued twice.
  */
 export function SendToCrmDialog(props: SendToCrmDialogProps) {
   const [busy, setBusy] = useState(false)
@@ -256,6 +257,11 @@ function SendToCrmForm({
         </ul>
         <div className={styles.dialogActions}>
           <CloseButton label={results.length ? 'Done' : 'Cancel'} disabled={busy} />
+          {results.some((r) => r.ok && r.data.status === 'queued') && (
+            <button type="button" className="button button-secondary" onClick={onOpenSettings}>
+              See the delivery log
+            </button>
+          )}
           {/* aria-disabled while sending, not disabled: a disabled button would drop focus. */}
           <button
             type="submit"

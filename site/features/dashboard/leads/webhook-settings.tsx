@@ -1,5 +1,9 @@
 import { useId, useState } from 'react'
-import { WEBHOOK_SIGNATURE_HEADER, type CrmSettingsData } from '../../../../api/schemas/leads.ts'
+import {
+  WEBHOOK_DELIVERY_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  type CrmSettingsData,
+} from '../../../../api/schemas/leads.ts'
 import { toast } from '../../../lib/toast.tsx'
 import { setLeadWebhook } from './api/set-lead-webhook.ts'
 import { formatDate } from '../format.ts'
@@ -98,7 +102,8 @@ export function WebhookSettings({
         Every delivery carries <code>{WEBHOOK_SIGNATURE_HEADER}: sha256=&lt;hex&gt;</code>, the
         HMAC-SHA256 of the raw request body keyed with your signing secret. Compute it over the
         bytes exactly as received and compare before trusting a delivery. Saving the webhook again
-        makes a new secret.
+        makes a new secret. A delivery your webhook does not answer with 2xx is tried again later
+        with the same <code>{WEBHOOK_DELIVERY_HEADER}</code> id: drop one you already have.
       </p>
     </section>
   )
