@@ -16,7 +16,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from './messages.ts'
-import { installFakeChrome, popupSender, type FakeChrome } from './test/fake-chrome.ts'
+import { installFakeChrome, popupSender, type FakeChrome } from './testing/fake-chrome.ts'
 
 let fake: FakeChrome
 beforeEach(() => {

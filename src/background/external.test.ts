@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EXTENSION_MESSAGE_TYPES } from '../../api/extension-messages.ts'
 import type { Reply } from '../messages.ts'
 import { LOCAL, SESSION } from '../storage.ts'
-import { sampleMe } from '../test/fixtures.ts'
+import { sampleMe } from '../testing/fixtures.ts'
 import {
   deliver,
   installFakeChrome,
   siteSender,
   urlOf,
   type FakeChrome,
-} from '../test/fake-chrome.ts'
+} from '../testing/fake-chrome.ts'
 
 const SITE = 'http://localhost:8787'
 const session = { access_token: 'a1', refresh_token: 'r1', user_id: 'u1' }

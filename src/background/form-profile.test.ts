@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { BUILT_IN_FORM_PROFILE } from '../../api/marketplace-form-profile.ts'
 import type { MarketplaceFormProfile } from '../../api/schemas/marketplace-form-profile.ts'
 import { LOCAL } from '../storage.ts'
-import { installFakeChrome, urlOf, type FakeChrome } from '../test/fake-chrome.ts'
+import { installFakeChrome, urlOf, type FakeChrome } from '../testing/fake-chrome.ts'
 import type { StoredFormProfile } from './form-profile.ts'
 
 let fake: FakeChrome

@@ -6,7 +6,7 @@ import { isScanRunning } from '../fsbo/scan-state.ts'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
 import type { LeadSaveOutcome, ScanState } from '../messages.ts'
 import { SESSION } from '../storage.ts'
-import { installFakeChrome, type FakeChrome } from '../test/fake-chrome.ts'
+import { installFakeChrome, type FakeChrome } from '../testing/fake-chrome.ts'
 import {
   SCAN_INTERRUPTED_MESSAGE,
   SCAN_TAB_CLOSED_MESSAGE,

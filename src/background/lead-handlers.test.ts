@@ -10,7 +10,7 @@ import {
   popupSender,
   urlOf,
   type FakeChrome,
-} from '../test/fake-chrome.ts'
+} from '../testing/fake-chrome.ts'
 import { SERVER_DOWN_MESSAGE } from './conversion.ts'
 import { SCAN_INTERRUPTED_MESSAGE } from './fsbo-scan.ts'
 

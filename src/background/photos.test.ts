@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { photoDownloader, type PhotoFetchOptions } from './photos.ts'
-import { urlOf } from '../test/fake-chrome.ts'
+import { urlOf } from '../testing/fake-chrome.ts'
 
 const jpeg = (body = 'jpeg-bytes') =>
   new Response(body, { status: 200, headers: { 'content-type': 'image/jpeg' } })

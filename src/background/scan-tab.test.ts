@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FsboPage } from '../fsbo/inspect-fsbo-page.ts'
-import { installFakeChrome, type FakeChrome } from '../test/fake-chrome.ts'
+import { installFakeChrome, type FakeChrome } from '../testing/fake-chrome.ts'
 import { chromeScanTabDriver } from './scan-tab.ts'
 
 const SOURCE_TAB = 7

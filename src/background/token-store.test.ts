@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_EXPIRED_MESSAGE } from '../../api/client/api-error.ts'
 import { LOCAL, SESSION } from '../storage.ts'
-import { installFakeChrome, type FakeChrome } from '../test/fake-chrome.ts'
-import { urlOf } from '../test/fake-chrome.ts'
-import { sampleMe } from '../test/fixtures.ts'
+import { installFakeChrome, type FakeChrome } from '../testing/fake-chrome.ts'
+import { urlOf } from '../testing/fake-chrome.ts'
+import { sampleMe } from '../testing/fixtures.ts'
 
 let fake: FakeChrome
 beforeEach(() => {

@@ -24,12 +24,12 @@ import {
   popupSender,
   siteSender,
   type FakeChrome,
-} from '../test/fake-chrome.ts'
-import { draftFor, listing, sampleMe } from '../test/fixtures.ts'
+} from '../testing/fake-chrome.ts'
+import { draftFor, listing, sampleMe } from '../testing/fixtures.ts'
 import { SERVER_DOWN_MESSAGE } from './conversion.ts'
 import { MARKETPLACE_CREATE_URL, type PendingDraftRecord } from './drafts.ts'
 import { INVALID_LISTING_MESSAGE, NOT_LOGGED_IN_MESSAGE } from './fill-again.ts'
-import { urlOf } from '../test/fake-chrome.ts'
+import { urlOf } from '../testing/fake-chrome.ts'
 
 // The worker's calls of the server's convert and Fill again routes are replaced here.
 const { convertListing, fillAgainListing } = vi.hoisted(() => ({

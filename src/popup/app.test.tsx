@@ -14,8 +14,8 @@ import type {
   SessionStatus,
 } from '../messages.ts'
 import { SESSION } from '../storage.ts'
-import { installFakeChrome, type FakeChrome } from '../test/fake-chrome.ts'
-import { listing } from '../test/fixtures.ts'
+import { installFakeChrome, type FakeChrome } from '../testing/fake-chrome.ts'
+import { listing } from '../testing/fixtures.ts'
 import { App } from './app.tsx'
 
 const SITE = 'http://localhost:8787'

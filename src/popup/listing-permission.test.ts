@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listing } from '../test/fixtures.ts'
+import { listing } from '../testing/fixtures.ts'
 import { permissionLabel } from './listing-permission.tsx'
 
 describe('permissionLabel', () => {

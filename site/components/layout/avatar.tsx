@@ -1,8 +1,11 @@
 import { UserIcon } from '../icons.tsx'
-import { initialsOf } from './user-identity.ts'
+import { initialsOf } from '../../lib/initials.ts'
 import styles from './avatar.module.css'
 
-/** Initials in a circle, or a generic user icon when the name is empty (SPEC §2). */
+/**
+ * Initials in a circle, or a generic user icon when the name is empty
+ * (docs/product.md#avatar-initials).
+ */
 export function Avatar({ name }: { name: string }) {
   const initials = initialsOf(name)
   return (

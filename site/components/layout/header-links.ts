@@ -3,10 +3,16 @@ export interface NavLink {
   label: string
 }
 
-/** SPEC §9: the header changes style once the page has scrolled more than this. */
+/**
+ * The header changes style (docs/product.md#layout-header) once the page has scrolled more than
+ * this.
+ */
 export const HEADER_SCROLL_THRESHOLD_PX = 20
 
-/** SPEC §2 header links: Home, Pricing, Contact, plus Dashboard when logged in. */
+/**
+ * The header's links (docs/product.md#layout-header): Home, Pricing, Contact, plus Dashboard when
+ * logged in.
+ */
 export function headerLinks(loggedIn: boolean): NavLink[] {
   const links: NavLink[] = [
     { href: '/', label: 'Home' },

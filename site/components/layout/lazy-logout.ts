@@ -1,6 +1,7 @@
 /**
  * The logout module pulls in the API client (and zod with it); the header loads it only when a
- * visitor actually logs out, so the landing page's first load stays small (DESIGN §9).
+ * visitor actually logs out, so the landing page's first load stays small
+ * (docs/architecture.md#budgets).
  */
 export function logoutDesktop(navigate: (to: string) => void): Promise<void> {
   return import('../../features/auth/logout.ts').then(({ logout }) => {

@@ -26,8 +26,8 @@ interface MobileMenuProps {
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 /**
- * SPEC §2 mobile slide-in menu. While open the page behind does not scroll, focus stays inside,
- * and Escape, the close button or a click on the backdrop closes it.
+ * The mobile slide-in menu (docs/product.md#mobile-menu). While open the page behind does not
+ * scroll, focus stays inside, and Escape, the close button or a click on the backdrop closes it.
  */
 export function MobileMenu(props: MobileMenuProps) {
   const { links, currentPath, loggedIn, userName, onClose, returnFocusTo } = props

@@ -8,7 +8,7 @@ function footer() {
   return screen.queryByRole('contentinfo')
 }
 
-describe('page layout footer (SPEC §2)', () => {
+describe('page layout footer (docs/product.md#layout-footer)', () => {
   beforeEach(() => {
     ui.isLogin = false
   })

@@ -3,10 +3,12 @@ import { useLocation } from 'wouter'
 import { SiteFooter } from './site-footer.tsx'
 import { SiteHeader } from './site-header.tsx'
 
-/** SPEC §2: the footer is hidden on these pages. */
+/** The footer is hidden on these pages (docs/product.md#layout-footer). */
 export const PAGES_WITHOUT_FOOTER = ['/signup-success', '/login-success']
 
-/** The shared frame of every page: fixed header, content, footer (SPEC §2 "Shared layout"). */
+/**
+ * The shared frame of every page: fixed header, content, footer (docs/product.md#shared-layout).
+ */
 export function PageLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation()
   /** The page the visit began on, until the visitor leaves it. */

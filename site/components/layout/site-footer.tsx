@@ -7,7 +7,7 @@ import { scrollToSection } from './scroll-to-section.ts'
 import { useCurrentYear } from './use-current-year.ts'
 import styles from './site-footer.module.css'
 
-/** SPEC §2 footer quick links: landing sections, by id. */
+/** The footer's quick links (docs/product.md#layout-footer): landing sections, by id. */
 export const quickLinks = [
   { id: 'home', label: 'Home' },
   { id: 'value-proposition', label: 'Features' },
@@ -20,8 +20,8 @@ function sectionHref(id: string): string {
 }
 
 /**
- * SPEC §2 footer. Quick links scroll smoothly when already on the landing page, else go there and
- * the landing page scrolls to the section once it has rendered.
+ * The footer (docs/product.md#layout-footer). Quick links scroll smoothly when already on the
+ * landing page, else go there and the landing page scrolls to the section once it has rendered.
  */
 export function SiteFooter() {
   const [location, navigate] = useLocation()

@@ -20,7 +20,7 @@ function scrollTo(y: number) {
   })
 }
 
-describe('site header (SPEC §2 shared layout)', () => {
+describe('site header (docs/product.md#layout-header)', () => {
   beforeEach(() => {
     ui.isLogin = false
     ui.userName = ''
@@ -82,7 +82,7 @@ describe('site header (SPEC §2 shared layout)', () => {
   })
 })
 
-describe('user menu name and avatar (SPEC §2)', () => {
+describe('user menu name and avatar (docs/product.md#layout-user-menu)', () => {
   beforeEach(() => {
     ui.isLogin = false
     ui.userName = ''
@@ -120,7 +120,7 @@ describe('user menu name and avatar (SPEC §2)', () => {
   })
 })
 
-describe('desktop user menu (SPEC §2)', () => {
+describe('desktop user menu (docs/product.md#layout-user-menu)', () => {
   beforeEach(() => {
     ui.isLogin = false
     ui.userName = ''
@@ -159,7 +159,7 @@ describe('desktop user menu (SPEC §2)', () => {
   })
 })
 
-describe('mobile menu (SPEC §2)', () => {
+describe('mobile menu (docs/product.md#mobile-menu)', () => {
   beforeEach(() => {
     ui.isLogin = false
     ui.userName = ''

@@ -12,7 +12,10 @@ import styles from './site-header.module.css'
 /** Radix's menu is only for logged-in visitors; the landing page's first load goes without it. */
 const UserMenu = lazy(() => import('./user-menu.tsx'))
 
-/** SPEC §2 fixed header: links by login state, active link by path, scroll style, mobile menu. */
+/**
+ * The fixed header (docs/product.md#layout-header): links by login state, active link by path,
+ * scroll style, mobile menu.
+ */
 export function SiteHeader() {
   const [location] = useLocation()
   const loggedIn = useIsLoggedIn()

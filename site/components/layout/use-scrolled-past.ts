@@ -7,7 +7,10 @@ function subscribe(onChange: () => void): () => void {
   }
 }
 
-/** True once the page has scrolled more than `threshold` pixels (SPEC §9: the header uses 20). */
+/**
+ * True once the page has scrolled more than `threshold` pixels (the header uses 20:
+ * docs/product.md#layout-header).
+ */
 export function useScrolledPast(threshold: number): boolean {
   return useSyncExternalStore(
     subscribe,

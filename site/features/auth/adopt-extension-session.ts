@@ -2,9 +2,10 @@ import { hasStoredLogin } from '../../lib/auth-storage.ts'
 import { getExtensionSession } from '../../lib/extension-bridge.ts'
 
 /**
- * DESIGN §6 Auth: on load the site asks the extension for its session, so logging in to the
- * extension logs the site in too. Only when the site has no session of its own; the API client
- * (zod and all) loads only when there is a session to adopt, keeping the landing page light.
+ * Session sharing (docs/architecture.md#session-sharing): on load the site asks the extension for
+ * its session, so logging in to the extension logs the site in too. Only when the site has no
+ * session of its own; the API client (zod and all) loads only when there is a session to adopt,
+ * keeping the landing page light.
  */
 export async function adoptExtensionSession(): Promise<boolean> {
   if (hasStoredLogin()) return false

@@ -3,15 +3,16 @@ import { saveLogin } from '../../lib/auth-storage.ts'
 import { shareSessionWithExtension } from '../../lib/extension-bridge.ts'
 import { setIsLogin, setUserName } from '../../lib/store.ts'
 
-/** SPEC §4: the username falls back to the part of the e-mail before the @. */
+/** The username falls back to the e-mail's part before the @ (docs/product.md#login-success). */
 export function usernameFor(username: string | undefined, email: string): string {
   return username?.trim() || email.split('@')[0] || email
 }
 
 /**
- * SPEC §4 "Login success": store tokens, e-mail and username, set the logged-in flag and the
+ * docs/product.md#login-success: store tokens, e-mail and username, set the logged-in flag and the
  * store's name. Remember Me picks localStorage (survives a restart) or sessionStorage. The
- * extension, when installed, takes the same session (DESIGN §6 Auth); without it this is a no-op.
+ * extension, when installed, takes the same session (docs/architecture.md#session-sharing); without
+ * it this is a no-op.
  */
 export function completeLogin(data: LoginData, email: string, remember: boolean): void {
   const username = usernameFor(data.username, email)

@@ -12,7 +12,7 @@ function setup() {
   return { ...view, email, submit }
 }
 
-describe('forgot password (SPEC §2, §4, §5, §8)', () => {
+describe('forgot password (docs/product.md#guest-pages, #messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()

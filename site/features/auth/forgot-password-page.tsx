@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'wouter'
-import { EMAIL_PATTERN, messages } from '../../../api/validation-rules.ts'
+import { EmailField } from '../../components/form/email-field.tsx'
+import { SubmitButton } from '../../components/form/submit-button.tsx'
+import { checkEmail } from '../../lib/field-rules.ts'
 import { usePageTitle } from '../../lib/page-title.ts'
 import { resetPasswordRequest } from './api/reset-password-request.ts'
 import { errorMessage } from './error-message.ts'
@@ -9,13 +11,11 @@ import { FormBanner } from './form-banner.tsx'
 import { FormHeader } from './form-header.tsx'
 import { GuestLayout } from './guest-layout.tsx'
 import { Outcome } from './outcome.tsx'
-import { SubmitButton } from './submit-button.tsx'
-import { TextField } from './text-field.tsx'
 import styles from './auth-form.module.css'
 
 export const FORGOT_FAILED_MESSAGE = 'Failed to process password reset request.'
 
-/** SPEC §2/§4/§5/§8 forgot password: the form gives way to "Email Sent" once the request succeeds. */
+/** Forgot password (docs/product.md#guest-pages): the form gives way to "Email Sent" once taken. */
 export default function ForgotPasswordPage() {
   usePageTitle('Forgot password')
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -64,18 +64,11 @@ export default function ForgotPasswordPage() {
             onSubmit={(event) => void handleSubmit(onSubmit)(event)}
           >
             <FormBanner message={banner} />
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
+            <EmailField
               error={errors.email?.message}
-              {...register('email', {
-                required: messages.emailRequired,
-                validate: (value) => EMAIL_PATTERN.test(value.trim()) || messages.invalidEmail,
-              })}
+              {...register('email', { validate: checkEmail })}
             />
-            <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+            <SubmitButton busy={isSubmitting} busyLabel="Sending…" className={styles.submit}>
               Send Reset Link
             </SubmitButton>
           </form>

@@ -13,7 +13,7 @@ function renderGuestPage() {
   )
 }
 
-describe('guest-only pages (SPEC §2, §6)', () => {
+describe('guest-only pages (docs/product.md#guest-pages)', () => {
   it('shows the page, its feature list and testimonials to a visitor', () => {
     renderGuestPage()
     expect(screen.getByRole('heading', { name: 'Guest form' })).toBeInTheDocument()

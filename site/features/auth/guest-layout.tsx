@@ -14,9 +14,9 @@ interface GuestLayoutProps {
 }
 
 /**
- * The frame of /sign-up, /sign-in, /forgot-password and /reset-password (SPEC §2): the form on
- * one side, what the product does and what agents say on the other. Logged-in visitors are sent
- * to the dashboard.
+ * The frame of /sign-up, /sign-in, /forgot-password and /reset-password
+ * (docs/product.md#guest-pages): the form on one side, what the product does and what agents say on
+ * the other. Logged-in visitors are sent to the dashboard.
  */
 export function GuestLayout({ children, reviews = [0, 3] }: GuestLayoutProps) {
   const shown = reviews.flatMap((index) => testimonials[index] ?? [])

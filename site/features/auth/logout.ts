@@ -5,7 +5,7 @@ import { setIsLogin, setUserName } from '../../lib/store.ts'
 
 /**
  * Ends the session on the server too, so the refresh token cannot be used again, and in the
- * extension, which shares it (DESIGN §6). Best effort.
+ * extension, which shares it (docs/architecture.md#session-sharing). Best effort.
  */
 function revokeOnServer(): void {
   void clearExtensionSession()
@@ -15,8 +15,8 @@ function revokeOnServer(): void {
 }
 
 /**
- * SPEC §4 desktop and dashboard logout: isLogin false, all local storage cleared, in-app
- * navigation to /sign-in.
+ * Desktop and dashboard logout (docs/product.md#logout): isLogin false, all local storage cleared,
+ * in-app navigation to /sign-in.
  */
 export function logout(navigate: (to: string) => void): void {
   revokeOnServer()
@@ -28,8 +28,8 @@ export function logout(navigate: (to: string) => void): void {
 }
 
 /**
- * SPEC §4 mobile logout: isLogin false, only refresh_token, email and access_Token removed
- * (and the current token spelling, or the session would survive), then a full page load.
+ * Mobile logout (docs/product.md#logout): isLogin false, only refresh_token, email and access_Token
+ * removed (and the current token spelling, or the session would survive), then a full page load.
  */
 export function logoutMobile(): void {
   revokeOnServer()

@@ -1,7 +1,7 @@
 import { passwordRules } from './password-rules.ts'
 import styles from './password-requirements.module.css'
 
-/** The live checklist under a new password (SPEC §2 reset password "requirements list"). */
+/** The live checklist under a new password (docs/product.md#guest-pages, /reset-password). */
 export function PasswordRequirements({ password, id }: { password: string; id?: string }) {
   return (
     <div id={id} className={styles.box}>

@@ -1,8 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from '../../../api/validation-rules.ts'
 
 /**
- * SPEC §5 reset password: the rules the page lists. Only the length is enforced (with the match
- * of the confirmation); the others are advice, ticked as they are met.
+ * Reset password's listed rules (docs/product.md#password-reset). Only the length is enforced (with
+ * the match of the confirmation); the others are advice, ticked as they are met.
  */
 export const passwordRules = [
   {

@@ -4,7 +4,8 @@ const inFlight = new Map<string, Promise<unknown>>()
 
 /**
  * One call per key for the life of the page: StrictMode's double effect, a re-mount or a second
- * render all share the first promise (SPEC §4 "The call is made only once").
+ * render all share the first promise (a verification link works once:
+ * docs/product.md#page-verify-email).
  */
 export function requestOnce<T>(key: string, call: () => Promise<T>): Promise<T> {
   let promise = inFlight.get(key) as Promise<T> | undefined

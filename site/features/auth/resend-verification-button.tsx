@@ -4,7 +4,10 @@ import { resendVerification } from './api/resend-verification.ts'
 import { errorMessage } from './error-message.ts'
 import styles from './auth-form.module.css'
 
-/** What the server says to a resend, whether or not the account exists (DESIGN §3). */
+/**
+ * What the server says to a resend, whether or not the account exists
+ * (docs/product.md#verification).
+ */
 export const RESEND_CONFIRMATION =
   'If that account still needs to be verified, a new verification link is on its way.'
 

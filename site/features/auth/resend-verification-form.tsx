@@ -1,17 +1,19 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { EMAIL_PATTERN, messages } from '../../../api/validation-rules.ts'
+import { EmailField } from '../../components/form/email-field.tsx'
+import { SubmitButton } from '../../components/form/submit-button.tsx'
 import { getStoredEmail } from '../../lib/auth-storage.ts'
+import { checkEmail } from '../../lib/field-rules.ts'
 import { toast } from '../../lib/toast.tsx'
 import { resendVerification } from './api/resend-verification.ts'
 import { errorMessage } from './error-message.ts'
 import { RESEND_CONFIRMATION } from './resend-verification-button.tsx'
-import { SubmitButton } from './submit-button.tsx'
-import { TextField } from './text-field.tsx'
 import styles from './auth-form.module.css'
 import form from './resend-verification-form.module.css'
 
-/** After a failed verification: ask for a new link by e-mail (DESIGN §3 resend-verification). */
+/**
+ * After a failed verification: ask for a new link by e-mail (docs/product.md#page-verify-email).
+ */
 export function ResendVerificationForm() {
   const [sent, setSent] = useState(false)
   const {
@@ -48,18 +50,8 @@ export function ResendVerificationForm() {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >
       <h2 className={form.title}>Get a new link</h2>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email', {
-          required: messages.emailRequired,
-          validate: (value) => EMAIL_PATTERN.test(value.trim()) || messages.invalidEmail,
-        })}
-      />
-      <SubmitButton busy={isSubmitting} busyLabel="Sending…">
+      <EmailField error={errors.email?.message} {...register('email', { validate: checkEmail })} />
+      <SubmitButton busy={isSubmitting} busyLabel="Sending…" className={styles.submit}>
         Send a new link
       </SubmitButton>
     </form>

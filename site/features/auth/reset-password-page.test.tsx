@@ -26,7 +26,7 @@ function inputs() {
   }
 }
 
-describe('reset password (SPEC §2, §5, §8)', () => {
+describe('reset password (docs/product.md#password-reset, #messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()

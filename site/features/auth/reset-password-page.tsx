@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useLocation, useSearch } from 'wouter'
 import { messages } from '../../../api/validation-rules.ts'
+import { SubmitButton } from '../../components/form/submit-button.tsx'
+import { TextField } from '../../components/form/text-field.tsx'
+import { newPasswordRules } from '../../lib/field-rules.ts'
 import { usePageTitle } from '../../lib/page-title.ts'
 import { toast } from '../../lib/toast.tsx'
 import { isApiError } from '../../../api/client/api-error.ts'
-import { newPasswordRules } from './account-field-rules.ts'
 import { checkResetToken } from './api/check-reset-token.ts'
 import { resetPassword } from './api/reset-password.ts'
 import { errorMessage, fieldErrors } from './error-message.ts'
@@ -15,8 +17,6 @@ import { GuestLayout } from './guest-layout.tsx'
 import { Outcome } from './outcome.tsx'
 import { PasswordRequirements } from './password-requirements.tsx'
 import { useRequestOnce } from './request-once.ts'
-import { SubmitButton } from './submit-button.tsx'
-import { TextField } from './text-field.tsx'
 import styles from './auth-form.module.css'
 
 export const MISSING_TOKEN_MESSAGE = 'Invalid or missing reset token'
@@ -167,6 +167,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           busy={isSubmitting}
           busyLabel="Resetting…"
           disabled={password === '' || confirm === ''}
+          className={styles.submit}
         >
           Reset Password
         </SubmitButton>

@@ -22,7 +22,7 @@ function setup() {
   return { ...view, email, password, remember, submit, signIn }
 }
 
-describe('sign-in (SPEC §2, §4, §5, §8)', () => {
+describe('sign-in (docs/product.md#login, #login-success, #messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
@@ -127,7 +127,7 @@ describe('sign-in (SPEC §2, §4, §5, §8)', () => {
     expect(success).toHaveBeenCalledOnce()
   })
 
-  it('hands the new session to the installed extension (DESIGN §6)', async () => {
+  it('hands the new session to the installed extension (session sharing)', async () => {
     const sendMessage = vi.fn((_id: string, _message: unknown, reply: (r: unknown) => void) => {
       reply({ ok: true, value: true })
     })

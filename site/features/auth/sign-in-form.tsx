@@ -2,14 +2,16 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useLocation } from 'wouter'
 import { isApiError } from '../../../api/client/api-error.ts'
-import { EMAIL_PATTERN, messages } from '../../../api/validation-rules.ts'
+import { messages } from '../../../api/validation-rules.ts'
+import { EmailField } from '../../components/form/email-field.tsx'
+import { SubmitButton } from '../../components/form/submit-button.tsx'
+import { TextField } from '../../components/form/text-field.tsx'
+import { checkEmail } from '../../lib/field-rules.ts'
 import { login } from './api/login.ts'
 import { completeLogin } from './complete-login.ts'
 import { errorMessage } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
 import { ResendVerificationButton } from './resend-verification-button.tsx'
-import { SubmitButton } from './submit-button.tsx'
-import { TextField } from './text-field.tsx'
 import styles from './auth-form.module.css'
 
 interface SignInValues {
@@ -18,7 +20,9 @@ interface SignInValues {
   remember: boolean
 }
 
-/** SPEC §2 sign-in, §4 login success, §5 rules (checked on every change), §8 failure. */
+/**
+ * The sign-in form (docs/product.md#login, #login-success; checked on every change: #validation).
+ */
 export function SignInForm() {
   const [, navigate] = useLocation()
   const [banner, setBanner] = useState<string | null>(null)
@@ -61,17 +65,7 @@ export function SignInForm() {
           {unverified && <ResendVerificationButton email={unverified} />}
         </div>
       )}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email', {
-          required: messages.emailRequired,
-          validate: (value) => EMAIL_PATTERN.test(value.trim()) || messages.invalidEmail,
-        })}
-      />
+      <EmailField error={errors.email?.message} {...register('email', { validate: checkEmail })} />
       <TextField
         label="Password"
         type="password"
@@ -89,7 +83,7 @@ export function SignInForm() {
           Forgot Password?
         </Link>
       </div>
-      <SubmitButton busy={isSubmitting} busyLabel="Signing in…">
+      <SubmitButton busy={isSubmitting} busyLabel="Signing in…" className={styles.submit}>
         Sign In
       </SubmitButton>
     </form>

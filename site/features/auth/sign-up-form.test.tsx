@@ -36,7 +36,7 @@ const valid = {
   password: 'correct horse',
 }
 
-describe('sign-up (SPEC §2, §4, §5, §8)', () => {
+describe('sign-up (docs/product.md#sign-up, #validation, #messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()
@@ -69,6 +69,19 @@ describe('sign-up (SPEC §2, §4, §5, §8)', () => {
     const { fields, user } = setup()
     await user.type(fields.phone, '2133734253')
     expect(fields.phone).toHaveValue('213 373 4253')
+  })
+
+  it('regroups and checks the number again when the country changes', async () => {
+    const { fields, user } = setup()
+    await user.type(fields.phone, '7400123456')
+    await user.tab()
+    expect(await screen.findByText('Invalid phone number')).toBeInTheDocument()
+    await user.selectOptions(fields.country, 'GB')
+    expect(fields.phone).toHaveValue('7400 123456')
+    await waitFor(() => {
+      expect(screen.queryByText('Invalid phone number')).toBeNull()
+    })
+    expect(fields.phone).not.toHaveAttribute('aria-invalid')
   })
 
   it('says "Invalid email address" for a malformed e-mail', async () => {

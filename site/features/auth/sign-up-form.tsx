@@ -1,18 +1,18 @@
-import type { CountryCode } from 'libphonenumber-js'
 import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Link, useLocation } from 'wouter'
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH, messages } from '../../../api/validation-rules.ts'
+import { PASSWORD_MIN_LENGTH } from '../../../api/validation-rules.ts'
+import { PhoneField } from '../../components/form/phone-field.tsx'
+import { EmailField } from '../../components/form/email-field.tsx'
+import { SubmitButton } from '../../components/form/submit-button.tsx'
+import { TextField } from '../../components/form/text-field.tsx'
 import { saveEmail } from '../../lib/auth-storage.ts'
+import { checkEmail, checkName, checkPhone, newPasswordRules } from '../../lib/field-rules.ts'
+import { DEFAULT_COUNTRY, toE164, type CountryCode } from '../../lib/phone-number.ts'
 import { toast } from '../../lib/toast.tsx'
-import { checkName, checkPhone, newPasswordRules } from './account-field-rules.ts'
 import { register as registerAccount } from './api/register.ts'
 import { errorMessage, fieldErrors } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
-import { PhoneField } from './phone-field.tsx'
-import { DEFAULT_COUNTRY, formatPhoneInput, toE164 } from './phone.ts'
-import { SubmitButton } from './submit-button.tsx'
-import { TextField } from './text-field.tsx'
 import styles from './auth-form.module.css'
 
 export const REGISTERED_MESSAGE =
@@ -34,7 +34,7 @@ const serverFieldToInput: Record<string, keyof SignUpValues> = {
   password: 'password',
 }
 
-/** SPEC §2 sign-up, §4 registration success, §5 rules, §8 failure. */
+/** The sign-up form (docs/product.md#sign-up; its messages: #validation, #messages). */
 export function SignUpForm() {
   const [, navigate] = useLocation()
   const [banner, setBanner] = useState<string | null>(null)
@@ -44,9 +44,7 @@ export function SignUpForm() {
     handleSubmit,
     setError,
     setValue,
-    getValues,
-    trigger,
-    formState: { errors, isSubmitting, touchedFields, isSubmitted },
+    formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
     mode: 'onTouched',
     defaultValues: { name: '', email: '', country: DEFAULT_COUNTRY, phone: '', password: '' },
@@ -55,7 +53,7 @@ export function SignUpForm() {
     control,
     name: ['name', 'email', 'password', 'country'],
   })
-  // SPEC §2: disabled until name, email and password are filled.
+  // Sign Up waits for name, e-mail and password (docs/product.md#validation).
   const filled = name.trim() !== '' && email.trim() !== '' && password !== ''
 
   async function onSubmit(values: SignUpValues) {
@@ -98,17 +96,7 @@ export function SignUpForm() {
         error={errors.name?.message}
         {...register('name', { validate: checkName })}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email', {
-          required: messages.emailRequired,
-          validate: (value) => EMAIL_PATTERN.test(value.trim()) || messages.invalidEmail,
-        })}
-      />
+      <EmailField error={errors.email?.message} {...register('email', { validate: checkEmail })} />
       <Controller
         control={control}
         name="phone"
@@ -125,8 +113,6 @@ export function SignUpForm() {
             country={country}
             onCountryChange={(next) => {
               setValue('country', next)
-              setValue('phone', formatPhoneInput(next, getValues('phone')))
-              if (touchedFields.phone || isSubmitted) void trigger('phone')
             }}
           />
         )}
@@ -140,7 +126,12 @@ export function SignUpForm() {
         error={errors.password?.message}
         {...register('password', newPasswordRules)}
       />
-      <SubmitButton busy={isSubmitting} busyLabel="Creating your account…" disabled={!filled}>
+      <SubmitButton
+        busy={isSubmitting}
+        busyLabel="Creating your account…"
+        disabled={!filled}
+        className={styles.submit}
+      >
         Sign Up
       </SubmitButton>
       <p className={styles.fine}>

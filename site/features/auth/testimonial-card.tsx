@@ -1,12 +1,6 @@
 import type { Testimonial } from '../../content/testimonials.ts'
+import { initialsOf } from '../../lib/initials.ts'
 import styles from './guest-layout.module.css'
-
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/)
-  const first = words[0]?.[0] ?? ''
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : ''
-  return (first + last).toUpperCase()
-}
 
 /** A sample review in the guest pages' side panel. */
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
@@ -18,7 +12,7 @@ export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       <blockquote className={styles.quote}>“{testimonial.review}”</blockquote>
       <figcaption className={styles.author}>
         <span className={styles.avatar} aria-hidden="true">
-          {initials(testimonial.name)}
+          {initialsOf(testimonial.name)}
         </span>
         <span>
           <strong>{testimonial.name}</strong>

@@ -13,7 +13,7 @@ function Probe() {
   )
 }
 
-describe('session hooks (SPEC §2 user menu, §3–§4)', () => {
+describe('session hooks (docs/product.md#logged-in-state, #layout-user-menu)', () => {
   afterEach(() => {
     ui.userName = ''
     ui.isLogin = false

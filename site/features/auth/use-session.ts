@@ -4,10 +4,10 @@ import { setUserName, ui } from '../../lib/store.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /**
- * SPEC §4 "Logged-in state", reactively: the store's isLogin, or a stored access token or flag.
- * Re-renders when isLogin changes (login, logout and session expiry all set it). False while
- * hydrating: the prerendered pages are a guest's (the stored-session attribute hides their guest
- * parts until then).
+ * Whether the visitor is logged in (docs/product.md#logged-in-state), reactively: the store's
+ * isLogin, or a stored access token or flag. Re-renders when isLogin changes (login, logout and
+ * session expiry all set it). False while hydrating: the prerendered pages are a guest's (the
+ * stored-session attribute hides their guest parts until then).
  */
 export function useIsLoggedIn(): boolean {
   const snap = useSnapshot(ui)
@@ -26,12 +26,18 @@ export function useKnownName(): string {
   return snap.userName || getStoredUsername() || ''
 }
 
-/** SPEC §2 user menu: the name from the interface state, else the stored username, else User. */
+/**
+ * The user menu's name (docs/product.md#layout-user-menu): the name from the interface state, else
+ * the stored username, else User.
+ */
 export function useDisplayName(): string {
   return useKnownName() || 'User'
 }
 
-/** SPEC §3–§4 on app load: a logged-in visitor's store name comes from the stored username. */
+/**
+ * On app load (docs/product.md#logged-in-state), a logged-in visitor's store name comes from the
+ * stored username.
+ */
 export function restoreSession(): void {
   if (!hasStoredLogin()) return
   const stored = getStoredUsername()

@@ -15,7 +15,7 @@ function visit(token: string) {
   )
 }
 
-describe('/verify-email/{token} (SPEC §2, §4)', () => {
+describe('/verify-email/{token} (docs/product.md#page-verify-email)', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()

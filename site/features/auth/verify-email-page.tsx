@@ -7,7 +7,10 @@ import { useRequestOnce } from './request-once.ts'
 import styles from './auth-form.module.css'
 import page from './verify-email-page.module.css'
 
-/** SPEC §2/§4 /verify-email/{token}: verifying, then Email Verified or Verification Failed. */
+/**
+ * /verify-email/{token} (docs/product.md#page-verify-email): verifying, then Email Verified or
+ * Verification Failed.
+ */
 export default function VerifyEmailPage() {
   const { token } = useParams<{ token: string }>()
   const result = useRequestOnce(token ? `verify-email:${token}` : null, () => verifyEmail(token))

@@ -38,7 +38,7 @@ function expectEmpty(fields: ReturnType<typeof setup>['fields']) {
   expect(fields.country).toHaveValue('US')
 }
 
-describe('contact form (SPEC §2 /contact-us, §5, §8)', () => {
+describe('contact form (docs/product.md#contact, #validation, #messages)', () => {
   afterEach(() => {
     vi.unstubAllGlobals()
     vi.restoreAllMocks()

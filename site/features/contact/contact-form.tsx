@@ -1,18 +1,20 @@
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import { isApiError } from '../../../api/client/api-error.ts'
-import { EMAIL_PATTERN, messages } from '../../../api/validation-rules.ts'
-import { toast } from '../../lib/toast.tsx'
-import { useHydrated } from '../../lib/use-hydrated.ts'
-import { sendContactMessage } from './api/send-contact-message.ts'
+import { messages } from '../../../api/validation-rules.ts'
+import { CountryOptions } from '../../components/form/country-options.tsx'
+import { EmailField } from '../../components/form/email-field.tsx'
+import { FormField } from '../../components/form/form-field.tsx'
+import { SubmitButton } from '../../components/form/submit-button.tsx'
+import { TextField } from '../../components/form/text-field.tsx'
+import { checkEmail } from '../../lib/field-rules.ts'
 import {
-  countryOptions,
   DEFAULT_COUNTRY,
-  formatAsYouType,
-  isAcceptablePhone,
-  phoneForSending,
+  formatNationalPhoneInput,
+  toE164,
   type CountryCode,
-} from './phone-rules.ts'
-import { FieldShell } from './text-field.tsx'
+} from '../../lib/phone-number.ts'
+import { toast } from '../../lib/toast.tsx'
+import { sendContactMessage } from './api/send-contact-message.ts'
 import styles from './contact.module.css'
 
 export const CONTACT_SENT = 'Email sent successfully.'
@@ -39,7 +41,10 @@ const emptyForm: ContactValues = {
   message: '',
 }
 
-/** SPEC §2 /contact-us form; §5 field rules; §8 outcomes; §4 reset after every submit. */
+/**
+ * The contact form (docs/product.md#contact): the outcome in a toast (#messages), and the form
+ * cleared after every submit, sent or not.
+ */
 export function ContactForm() {
   const {
     register,
@@ -51,14 +56,13 @@ export function ContactForm() {
     formState: { errors, isSubmitting },
   } = useForm<ContactValues>({ defaultValues: emptyForm, mode: 'onTouched' })
   const country = useWatch({ control, name: 'phoneCountry' })
-  const hydrated = useHydrated()
 
   async function onSubmit(values: ContactValues) {
     try {
       await sendContactMessage({
         name: values.name.trim(),
         email: values.email.trim(),
-        phone: phoneForSending(values.phone, values.phoneCountry),
+        phone: toE164(values.phoneCountry, values.phone) ?? undefined,
         company: values.company.trim() || undefined,
         subject: values.subject.trim(),
         message: values.message.trim(),
@@ -81,43 +85,31 @@ export function ContactForm() {
       aria-label="Contact form"
     >
       <div className={styles.row}>
-        <FieldShell id="contact-name" label="Full Name" required error={errors.name?.message}>
-          {(describedBy) => (
-            <input
-              id="contact-name"
-              className={styles.input}
-              autoComplete="name"
-              aria-required="true"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describedBy}
-              {...register('name', {
-                validate: (v) => v.trim() !== '' || 'Full name is required',
-              })}
-            />
-          )}
-        </FieldShell>
-        <FieldShell id="contact-email" label="Email Address" required error={errors.email?.message}>
-          {(describedBy) => (
-            <input
-              id="contact-email"
-              type="email"
-              className={styles.input}
-              autoComplete="email"
-              aria-required="true"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describedBy}
-              {...register('email', {
-                validate: (v) => {
-                  if (v.trim() === '') return messages.emailRequired
-                  return EMAIL_PATTERN.test(v.trim()) || messages.invalidEmail
-                },
-              })}
-            />
-          )}
-        </FieldShell>
+        <TextField
+          id="contact-name"
+          label="Full Name"
+          marker="required"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name', {
+            validate: (value) => value.trim() !== '' || 'Full name is required',
+          })}
+        />
+        <EmailField
+          id="contact-email"
+          label="Email Address"
+          marker="required"
+          error={errors.email?.message}
+          {...register('email', { validate: checkEmail })}
+        />
       </div>
-      <FieldShell id="contact-phone" label="Phone Number" error={errors.phone?.message}>
-        {(describedBy) => (
+      <FormField
+        id="contact-phone"
+        label="Phone Number"
+        marker="optional"
+        error={errors.phone?.message}
+      >
+        {(phoneControl) => (
           <div className={styles.phone}>
             <Controller
               control={control}
@@ -135,18 +127,10 @@ export function ContactForm() {
                     field.onChange(next)
                     // Re-format what is there for the new country.
                     const phone = getValues('phone')
-                    if (phone) setValue('phone', formatAsYouType(phone, '', next))
+                    if (phone) setValue('phone', formatNationalPhoneInput(next, phone, ''))
                   }}
                 >
-                  {/* Node's and the browser's Intl name countries differently: until hydrated
-                      only the chosen one is listed, so the prerendered page matches. */}
-                  {countryOptions()
-                    .filter(({ code }) => hydrated || code === field.value)
-                    .map(({ code, label }) => (
-                      <option key={code} value={code}>
-                        {label}
-                      </option>
-                    ))}
+                  <CountryOptions selected={field.value} />
                 </select>
               )}
             />
@@ -154,82 +138,72 @@ export function ContactForm() {
               control={control}
               name="phone"
               rules={{
-                validate: (v, all) =>
-                  isAcceptablePhone(v, all.phoneCountry) || messages.invalidPhone,
+                // Optional: only a typed number is checked.
+                validate: (value, values) =>
+                  value.trim() === '' ||
+                  toE164(values.phoneCountry, value) !== null ||
+                  messages.invalidPhone,
               }}
               render={({ field }) => (
                 <input
-                  id="contact-phone"
+                  {...phoneControl}
                   type="tel"
                   inputMode="tel"
                   className={styles.input}
                   autoComplete="tel-national"
-                  aria-invalid={errors.phone ? true : undefined}
-                  aria-describedby={describedBy}
                   name={field.name}
                   ref={field.ref}
                   value={field.value}
                   onBlur={field.onBlur}
                   onChange={(event) => {
-                    field.onChange(formatAsYouType(event.target.value, field.value, country))
+                    field.onChange(
+                      formatNationalPhoneInput(country, event.target.value, field.value),
+                    )
                   }}
                 />
               )}
             />
           </div>
         )}
-      </FieldShell>
+      </FormField>
       <div className={styles.row}>
-        <FieldShell id="contact-company" label="Company/Agency">
-          {() => (
-            <input
-              id="contact-company"
-              className={styles.input}
-              autoComplete="organization"
-              {...register('company')}
-            />
-          )}
-        </FieldShell>
-        <FieldShell id="contact-subject" label="Subject" required error={errors.subject?.message}>
-          {(describedBy) => (
-            <input
-              id="contact-subject"
-              className={styles.input}
-              aria-required="true"
-              aria-invalid={errors.subject ? true : undefined}
-              aria-describedby={describedBy}
-              {...register('subject', {
-                validate: (v) => v.trim() !== '' || 'Subject is required',
-              })}
-            />
-          )}
-        </FieldShell>
+        <TextField
+          id="contact-company"
+          label="Company/Agency"
+          marker="optional"
+          autoComplete="organization"
+          {...register('company')}
+        />
+        <TextField
+          id="contact-subject"
+          label="Subject"
+          marker="required"
+          error={errors.subject?.message}
+          {...register('subject', {
+            validate: (value) => value.trim() !== '' || 'Subject is required',
+          })}
+        />
       </div>
-      <FieldShell id="contact-message" label="Message" required error={errors.message?.message}>
-        {(describedBy) => (
+      <FormField
+        id="contact-message"
+        label="Message"
+        marker="required"
+        error={errors.message?.message}
+      >
+        {(messageControl) => (
           <textarea
-            id="contact-message"
+            {...messageControl}
             rows={5}
             className={styles.input}
-            aria-required="true"
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={describedBy}
             {...register('message', {
-              validate: (v) => v.trim() !== '' || 'Message is required',
+              validate: (value) => value.trim() !== '' || 'Message is required',
             })}
           />
         )}
-      </FieldShell>
-      <button
-        type="submit"
-        className={`button button-primary ${styles.submit}`}
-        // Until hydrated the browser would send the prerendered form itself (a GET to this page).
-        disabled={isSubmitting || !hydrated}
-        aria-busy={isSubmitting}
-      >
-        {isSubmitting && <span className={styles.spinner} aria-hidden="true" data-spinner="" />}
+      </FormField>
+      <SubmitButton busy={isSubmitting} busyLabel="Sending…" className={styles.submit}>
         Send Message
-      </button>
+      </SubmitButton>
     </form>
   )
 }

@@ -2,7 +2,10 @@ import { brand } from '../../../api/brand.ts'
 import { ClockIcon, HelpCircleIcon, MailIcon } from '../../components/icons.tsx'
 import styles from './contact.module.css'
 
-/** SPEC §2 side panel: support e-mail, reply time, business hours, a word about support. */
+/**
+ * The contact page's side panel (docs/product.md#page-contact): support e-mail, reply time,
+ * business hours, a word about support.
+ */
 export function ContactInfoPanel() {
   return (
     <aside className={styles.panel} aria-label="Other ways to reach us">

@@ -3,7 +3,7 @@ import { ContactForm } from './contact-form.tsx'
 import { ContactInfoPanel } from './contact-info-panel.tsx'
 import styles from './contact.module.css'
 
-/** SPEC §2 /contact-us. */
+/** /contact-us (docs/product.md#page-contact). */
 export default function ContactPage() {
   usePageTitle('Contact Us')
   return (

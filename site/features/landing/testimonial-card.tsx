@@ -1,6 +1,6 @@
 import type { Testimonial } from '../../content/testimonials.ts'
 import { StarIcon } from '../../components/icons.tsx'
-import { initialsOf } from '../../components/layout/user-identity.ts'
+import { initialsOf } from '../../lib/initials.ts'
 import styles from './carousel.module.css'
 
 export function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {

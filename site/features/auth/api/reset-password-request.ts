@@ -1,6 +1,9 @@
 import { api } from '../../../lib/api.ts'
 
-/** POST /auth/reset-password-request (SPEC §7): the link leads to this site's reset form. */
+/**
+ * POST /auth/reset-password-request (docs/product.md#sign-up-and-session-calls): the link leads to
+ * this site's reset form.
+ */
 export function resetPasswordRequest(email: string) {
   return api.call('resetPasswordRequest', {
     body: { email, reset_form_url: `${window.location.origin}/reset-password` },

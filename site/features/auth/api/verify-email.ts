@@ -1,6 +1,9 @@
 import { api } from '../../../lib/api.ts'
 
-/** GET /auth/verify-email/{token} (SPEC §7): success when data.status is success. */
+/**
+ * GET /auth/verify-email/{token} (docs/product.md#verification): success when data.status is
+ * success.
+ */
 export async function verifyEmail(token: string): Promise<boolean> {
   const data = await api.call('verifyEmail', { params: { token } })
   // The contract already insists on 'success'; the check stays so the rule reads as the spec says.

@@ -1,14 +1,13 @@
-import type { CountryCode } from 'libphonenumber-js'
 import { useState } from 'react'
 import { Controller, useForm, useWatch } from 'react-hook-form'
 import type { Me } from '../../../../api/schemas/users.ts'
+import { PhoneField } from '../../../components/form/phone-field.tsx'
+import { TextField } from '../../../components/form/text-field.tsx'
+import { checkName, checkPhone } from '../../../lib/field-rules.ts'
+import { phoneInputOf, toE164, type CountryCode } from '../../../lib/phone-number.ts'
 import { setUserName } from '../../../lib/store.ts'
-import { checkName, checkPhone } from '../../auth/account-field-rules.ts'
 import { errorMessage } from '../../auth/error-message.ts'
 import { FormBanner } from '../../auth/form-banner.tsx'
-import { PhoneField } from '../../auth/phone-field.tsx'
-import { formatPhoneInput, phoneInputOf, toE164 } from '../../auth/phone.ts'
-import { TextField } from '../../auth/text-field.tsx'
 import { updateMe } from './api/update-me.ts'
 import { SaveButton } from './save-button.tsx'
 import { SavedNote } from './saved-note.tsx'
@@ -38,10 +37,8 @@ export function ProfileForm({ user, onSaved }: { user: Me; onSaved: (user: Me) =
     handleSubmit,
     setError,
     setValue,
-    getValues,
-    trigger,
     reset,
-    formState: { errors, isSubmitting, touchedFields, isSubmitted },
+    formState: { errors, isSubmitting },
   } = useForm<ProfileValues>({ mode: 'onTouched', defaultValues: valuesOf(user) })
   const country = useWatch({ control, name: 'country' })
 
@@ -98,8 +95,6 @@ export function ProfileForm({ user, onSaved }: { user: Me; onSaved: (user: Me) =
                 country={country}
                 onCountryChange={(next) => {
                   setValue('country', next)
-                  setValue('phone', formatPhoneInput(next, getValues('phone')))
-                  if (touchedFields.phone || isSubmitted) void trigger('phone')
                 }}
               />
             )}

@@ -1,7 +1,6 @@
-import type { CountryCode } from 'libphonenumber-js'
 import type { Ref } from 'react'
-import { useHydrated } from '../../lib/use-hydrated.ts'
-import { callingCode, countryOptions, formatPhoneInput } from './phone.ts'
+import { callingCode, formatPhoneInput, type CountryCode } from '../../lib/phone-number.ts'
+import { CountryOptions } from './country-options.tsx'
 import { TextField } from './text-field.tsx'
 import styles from './phone-field.module.css'
 
@@ -10,6 +9,7 @@ interface PhoneFieldProps {
   country: CountryCode
   onCountryChange: (country: CountryCode) => void
   value: string
+  /** Called with the number grouped for the country, as typed and when the country changes. */
   onChange: (value: string) => void
   onBlur?: () => void
   name?: string
@@ -18,8 +18,9 @@ interface PhoneFieldProps {
 }
 
 /**
- * Phone number with a country picker (SPEC §2 sign-up): the calling code of the chosen country
- * is shown before the number and cannot be edited; the number is grouped as it is typed.
+ * Phone number with a country picker (docs/product.md#guest-pages, sign-up): the calling code of
+ * the chosen country is shown before the number and cannot be edited; the number is grouped as it
+ * is typed.
  */
 export function PhoneField({
   label,
@@ -32,13 +33,6 @@ export function PhoneField({
   error,
   inputRef,
 }: PhoneFieldProps) {
-  const code = callingCode(country)
-  // Country names come from the engine's Intl data, which differs between Node (the prerender)
-  // and browsers: until hydrated only the chosen country is listed, so the two agree.
-  const hydrated = useHydrated()
-  const options = hydrated
-    ? countryOptions()
-    : countryOptions().filter((option) => option.code === country)
   const picker = (
     <span className={styles.prefix}>
       <span className={styles.country}>
@@ -53,18 +47,17 @@ export function PhoneField({
           aria-label="Country"
           value={country}
           onChange={(event) => {
-            onCountryChange(event.target.value as CountryCode)
+            const next = event.target.value as CountryCode
+            onCountryChange(next)
+            // The country first, so that checking the regrouped number uses the new one.
+            onChange(formatPhoneInput(next, value))
           }}
         >
-          {options.map((option) => (
-            <option key={option.code} value={option.code}>
-              {option.name} (+{option.callingCode})
-            </option>
-          ))}
+          <CountryOptions selected={country} />
         </select>
       </span>
       <span className={styles.callingCode} data-testid="calling-code">
-        +{code}
+        +{callingCode(country)}
       </span>
     </span>
   )

@@ -6,13 +6,15 @@ import {
   type CountryCode,
 } from 'libphonenumber-js'
 
-/** SPEC §9: the default phone country. */
+export type { CountryCode }
+
+/** Every phone field starts on the United States (docs/product.md#guest-pages: "US first"). */
 export const DEFAULT_COUNTRY: CountryCode = 'US'
 
 export interface CountryOption {
   code: CountryCode
-  name: string
-  callingCode: string
+  /** "United States (+1)": the English name and the calling code. */
+  label: string
 }
 
 let options: CountryOption[] | null = null
@@ -22,12 +24,9 @@ export function countryOptions(): CountryOption[] {
   if (options) return options
   const names = new Intl.DisplayNames(['en'], { type: 'region' })
   options = getCountries()
-    .map((code) => ({
-      code,
-      name: names.of(code) ?? code,
-      callingCode: getCountryCallingCode(code),
-    }))
+    .map((code) => ({ code, name: names.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ code, name }) => ({ code, label: `${name} (+${callingCode(code)})` }))
   return options
 }
 
@@ -53,10 +52,29 @@ export function formatPhoneInput(country: CountryCode, text: string): string {
 }
 
 /**
+ * The number as typed, in the country's national format ("2015550123" → "(201) 555-0123"), for a
+ * field that does not show the calling code. While the user deletes, the text is left alone, or a
+ * deleted bracket or dash would come straight back.
+ */
+export function formatNationalPhoneInput(
+  country: CountryCode,
+  next: string,
+  previous: string,
+): string {
+  if (next.length < previous.length) return next
+  return new AsYouType(country).input(next)
+}
+
+/**
  * The number in E.164 when it is a valid number for the country's calling code, else null.
- * Both "213 373 4253" and a national form with a trunk prefix ("07911 123456" in GB) work.
+ * Both "213 373 4253" and a national form with a trunk prefix ("07911 123456" in GB) work; where
+ * the field lets the user type a calling code ("+44 7400 123456"), that code counts instead.
  */
 export function toE164(country: CountryCode, text: string): string | null {
+  if (text.trim().startsWith('+')) {
+    const typed = parsePhoneNumberFromString(text)
+    return typed?.isValid() ? typed.number : null
+  }
   const digits = nationalDigits(country, text)
   if (!digits) return null
   const code = callingCode(country)

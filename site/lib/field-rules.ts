@@ -1,15 +1,16 @@
-import type { CountryCode } from 'libphonenumber-js'
 import {
+  EMAIL_PATTERN,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   messages,
-} from '../../../api/validation-rules.ts'
-import { toE164 } from './phone.ts'
+} from '../../api/validation-rules.ts'
+import { toE164, type CountryCode } from './phone-number.ts'
 
 /**
- * Sign-up's rules for a person's name, phone and new password, for every form that asks for them
- * again (reset password, the dashboard's Settings): the same messages as the server's.
+ * The rules of the fields several forms ask for (sign-up's name, e-mail, phone and new password,
+ * asked again by reset password, the dashboard's Settings and the contact form), with the same
+ * messages as the server's (docs/product.md#validation).
  */
 
 export function checkName(value: string): true | string {
@@ -19,6 +20,12 @@ export function checkName(value: string): true | string {
     return `Name must be at most ${NAME_MAX_LENGTH} characters long`
   }
   return true
+}
+
+export function checkEmail(value: string): true | string {
+  const email = value.trim()
+  if (email === '') return messages.emailRequired
+  return EMAIL_PATTERN.test(email) || messages.invalidEmail
 }
 
 /** A number valid for the chosen country (it is sent in E.164). */
