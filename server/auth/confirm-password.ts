@@ -1,16 +1,15 @@
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../app-context.ts'
 import { AppError } from '../http/app-error.ts'
-import { hitRateLimits } from '../http/rate-limit.ts'
+import { startPasswordAttempt } from './password-attempts.ts'
 import { verifyPassword } from './passwords.ts'
-import { limits } from './rate-limits.ts'
 
 export const WRONG_PASSWORD_MESSAGE = 'The password you entered is not correct.'
 
 /**
  * A signed-in agent re-entering their password before a change that needs it (e-mail, password,
- * deletion). The attempts count against login's limits for the account's e-mail and the caller's
- * address: a stolen session must not become a way to guess the password faster than login allows.
+ * deletion). The attempts count against login's limits (password-attempts.ts): a stolen session
+ * must not become a way to guess the password faster than login allows.
  * A wrong password is a 400 on `field` (not a 401, which would end the session in the client).
  */
 export async function confirmPassword(
@@ -20,11 +19,9 @@ export async function confirmPassword(
   password: string,
   field: string,
 ): Promise<void> {
-  await hitRateLimits(ctx, [
-    [limits.loginPerIp, request.ip],
-    [limits.loginPerEmail, account.email],
-  ])
+  const attempt = await startPasswordAttempt(ctx, request.ip, account.email)
   if (!(await verifyPassword(account.password_hash, password))) {
     throw new AppError(400, WRONG_PASSWORD_MESSAGE, { [field]: WRONG_PASSWORD_MESSAGE })
   }
+  await attempt.passwordWasRight()
 }

@@ -1,9 +1,8 @@
 import { routes } from '../../api/routes.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
-import { hitRateLimits } from '../http/rate-limit.ts'
+import { startPasswordAttempt } from './password-attempts.ts'
 import { verifyAgainstDummy, verifyPassword } from './passwords.ts'
-import { limits } from './rate-limits.ts'
 import { startSession } from './sessions.ts'
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.'
@@ -12,10 +11,7 @@ export const UNVERIFIED_MESSAGE =
 
 export default defineRoute(routes.login, async ({ body, request }, ctx) => {
   const email = body.email.toLowerCase()
-  await hitRateLimits(ctx, [
-    [limits.loginPerIp, request.ip],
-    [limits.loginPerEmail, email],
-  ])
+  const attempt = await startPasswordAttempt(ctx, request.ip, email)
   const user = await ctx.db
     .selectFrom('users')
     .selectAll()
@@ -28,6 +24,7 @@ export default defineRoute(routes.login, async ({ body, request }, ctx) => {
   if (!(await verifyPassword(user.password_hash, body.password))) {
     throw new AppError(401, INVALID_CREDENTIALS_MESSAGE)
   }
+  await attempt.passwordWasRight()
   // Only after the password is right, so this does not reveal which e-mails are unverified.
   if (user.email_verified_at === null) throw new AppError(403, UNVERIFIED_MESSAGE)
 

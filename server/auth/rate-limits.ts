@@ -3,10 +3,26 @@ import type { RateLimit } from '../http/rate-limit.ts'
 const MINUTE = 60
 const HOUR = 3600
 
-/** Every limit of DESIGN §10 in one table; RATE_LIMIT_FACTOR scales them all. */
+/**
+ * Every limit in one table, each over a sliding window (docs/product.md#login for login's);
+ * RATE_LIMIT_FACTOR scales the counts, not the windows or delays.
+ */
 export const limits = {
+  /** Every try of a password from one address, whatever the account. */
   loginPerIp: { name: 'login:ip', max: 30, windowSeconds: 15 * MINUTE },
-  loginPerEmail: { name: 'login:email', max: 10, windowSeconds: 15 * MINUTE },
+  /** Wrong passwords for one account from one address; the right one clears them. */
+  loginPerPair: { name: 'login:pair', max: 5, windowSeconds: 15 * MINUTE },
+  /**
+   * Wrong passwords for one account from anywhere. Past 10 each further try waits 2, 4, 8, 16, 32
+   * and then 60 s after the one before: a stranger slows the account's guessing but cannot lock
+   * its owner out.
+   */
+  loginPerEmail: {
+    name: 'login:email',
+    max: 10,
+    windowSeconds: 15 * MINUTE,
+    delayCapSeconds: MINUTE,
+  },
   registerPerIp: { name: 'register:ip', max: 10, windowSeconds: HOUR },
   registerPerEmail: { name: 'register:email', max: 5, windowSeconds: HOUR },
   forgotPerIp: { name: 'forgot:ip', max: 20, windowSeconds: HOUR },

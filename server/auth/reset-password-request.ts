@@ -1,4 +1,5 @@
 import { routes } from '../../api/routes.ts'
+import type { SitePagePath } from '../../api/site-pages.ts'
 import type { Config } from '../config.ts'
 import { defineRoute } from '../http/define-route.ts'
 import { hitRateLimits } from '../http/rate-limit.ts'
@@ -10,14 +11,31 @@ import { limits } from './rate-limits.ts'
 export const RESET_REQUEST_MESSAGE =
   'If an account exists for that email, we have sent a link to reset the password.'
 
+const RESET_PAGE_PATH = '/reset-password' satisfies SitePagePath
+
 /**
- * The reset link goes to the form the client named only when that form is on one of our site
- * origins; anything else would let a stranger phish with our own e-mail.
+ * The reset link goes to the form the client named only when that form is the reset page itself
+ * on one of our site origins: an http(s) URL without credentials whose path is exactly the reset
+ * page's. Anything else (another host, `//evil.example/x`, another page of ours) would let a
+ * stranger phish with our own e-mail, so it gets SITE_URL's reset page (docs/decisions.md,
+ * "Password-reset links go only to site origins").
  */
 export function resetFormUrl(requested: string, config: Config): string {
-  const url = new URL(requested)
-  if (config.siteOrigins.includes(url.origin)) return `${url.origin}${url.pathname}`
-  return `${config.siteUrl}/reset-password`
+  const fallback = `${config.siteUrl}${RESET_PAGE_PATH}`
+  let url: URL
+  try {
+    url = new URL(requested)
+  } catch {
+    return fallback
+  }
+  const ours =
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === RESET_PAGE_PATH &&
+    config.siteOrigins.includes(url.origin)
+  // Query and fragment are dropped: the link adds its own `?token=`.
+  return ours ? `${url.origin}${RESET_PAGE_PATH}` : fallback
 }
 
 export default defineRoute(routes.resetPasswordRequest, async ({ body, request }, ctx) => {

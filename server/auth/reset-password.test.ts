@@ -143,6 +143,18 @@ describe('password reset', () => {
     expect(
       (await lastResetLink()).startsWith('https://app.listingbridge.app/reset-password?token='),
     ).toBe(true)
+    // Our own origin but not the reset page, or not http(s): the configured site's page.
+    for (const formUrl of [
+      'https://app.listingbridge.app/sign-in',
+      'https://user:secret@app.listingbridge.app/reset-password',
+      'javascript:alert(1)//app.listingbridge.app/reset-password',
+    ]) {
+      t.clock.advance(1)
+      expect((await requestReset(user.email, formUrl)).statusCode).toBe(200)
+      expect(await lastResetLink()).toMatch(/^http:\/\/localhost:5173\/reset-password\?token=/)
+    }
+    // Not an absolute URL: refused by the schema before anything is sent.
+    expect((await requestReset(user.email, '//evil.example/x')).statusCode).toBe(400)
   })
 
   it('expires after an hour', async () => {

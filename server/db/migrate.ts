@@ -20,6 +20,8 @@ import * as accountManagement from './migrations/0010-account-management.ts'
 import * as listingWorkspace from './migrations/0011-listing-workspace.ts'
 import * as usageKinds from './migrations/0012-usage-kinds.ts'
 import * as subscriptionTrialEnd from './migrations/0013-subscription-trial-end.ts'
+import * as slidingRateLimits from './migrations/0014-sliding-rate-limits.ts'
+import * as crmDeliveries from './migrations/0015-crm-deliveries.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +38,8 @@ const migrations: Record<string, Migration> = {
   '0011-listing-workspace': listingWorkspace,
   '0012-usage-kinds': usageKinds,
   '0013-subscription-trial-end': subscriptionTrialEnd,
+  '0014-sliding-rate-limits': slidingRateLimits,
+  '0015-crm-deliveries': crmDeliveries,
 }
 
 const provider: MigrationProvider = {

@@ -1,7 +1,12 @@
 import type { Generated, Selectable } from 'kysely'
 import type { ListingPermissionBasis } from '../../api/listing-permission.ts'
 import type { ListingSource } from '../../api/listing-sources.ts'
-import type { CrmTarget, LeadSource, LeadStatus } from '../../api/schemas/leads.ts'
+import type {
+  CrmDeliveryStatus,
+  CrmTarget,
+  LeadSource,
+  LeadStatus,
+} from '../../api/schemas/leads.ts'
 import type { ListingType } from '../../api/schemas/listings.ts'
 import type { BillingCycle } from '../../api/schemas/plans.ts'
 import type { FillOutcome } from '../../api/schemas/fill-reports.ts'
@@ -18,7 +23,7 @@ export interface Database {
   plans: PlansTable
   contact_messages: ContactMessagesTable
   outbox: OutboxTable
-  rate_limit_hits: RateLimitHitsTable
+  rate_limit_windows: RateLimitWindowsTable
   subscriptions: SubscriptionsTable
   checkout_sessions: CheckoutSessionsTable
   transactions: TransactionsTable
@@ -29,6 +34,7 @@ export interface Database {
   lead_webhooks: LeadWebhooksTable
   follow_up_boss_accounts: FollowUpBossAccountsTable
   lead_crm_attempts: LeadCrmAttemptsTable
+  crm_deliveries: CrmDeliveriesTable
   fill_reports: FillReportsTable
   fill_report_fields: FillReportFieldsTable
   agent_profiles: AgentProfilesTable
@@ -119,10 +125,12 @@ export interface OutboxTable {
 }
 export type OutboxRow = Selectable<OutboxTable>
 
-export interface RateLimitHitsTable {
+/** One limit's hits for one subject (server/http/rate-limit.ts); `key` is `name:subject`. */
+export interface RateLimitWindowsTable {
   key: string
-  window_start: number
-  count: number
+  state: string
+  version: number
+  counts_until_ms: number
 }
 
 /** `test` is the built-in checkout (the embedded default); `stripe` the real thing. */
@@ -292,12 +300,13 @@ export interface FollowUpBossAccountsTable {
   updated_at: string
 }
 
-/** The CRM delivery log: one row per attempt. */
+/** The CRM delivery log: one row per attempt of a crm_deliveries row (`delivery_id`). */
 export interface LeadCrmAttemptsTable {
   id: string
   delivery_id: string
   user_id: string
   target: CrmTarget
+  /** Where the attempt went; empty when nothing was sent (the setting was gone, no lead left). */
   url: string
   attempt: number
   lead_count: number
@@ -306,6 +315,32 @@ export interface LeadCrmAttemptsTable {
   succeeded: number
   created_at: string
 }
+
+/**
+ * The CRM outbox (server/leads/crm-outbox.ts): one row per delivery, leased by a sender while it
+ * is attempted; `id` is the delivery id receivers see, and lead_crm_attempts logs its attempts.
+ */
+export interface CrmDeliveriesTable {
+  id: string
+  user_id: string
+  /** The send (one click) it belongs to. */
+  export_id: string
+  target: CrmTarget
+  /** The leads as they were when sent (JSON, crm-outbox.ts); null once sent, and on old rows. */
+  payload: string | null
+  lead_count: number
+  status: CrmDeliveryStatus
+  /** Attempts finished so far. */
+  attempts: Generated<number>
+  next_attempt_at: string
+  locked_until: string | null
+  last_status: number | null
+  last_error: string | null
+  created_at: string
+  /** When it was sent or given up. */
+  finished_at: string | null
+}
+export type CrmDeliveryRow = Selectable<CrmDeliveriesTable>
 
 /** One fill of Marketplace's form by the extension (docs/operations.md#form-health). */
 export interface FillReportsTable {

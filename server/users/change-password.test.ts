@@ -169,9 +169,9 @@ describe('POST /users/change-password', () => {
     await t.close()
     t = await createTestApp({ RATE_LIMIT_FACTOR: '1' })
     const user = await loggedInUser(t)
-    // Login itself used one attempt of the e-mail's window; spread over addresses so only the
-    // e-mail's limit can stop them.
-    for (let i = 1; i < limits.loginPerEmail.max; i++) {
+    // Spread over addresses so only the account's own limit can stop them; login's right
+    // password counted nothing.
+    for (let i = 0; i < limits.loginPerEmail.max; i++) {
       const res = await changePassword(
         user,
         { current_password: `Wrong-Guess-${i}`, new_password: NEW_PASSWORD },
@@ -179,12 +179,13 @@ describe('POST /users/change-password', () => {
       )
       expect(res.statusCode).toBe(400)
     }
-    const blocked = await changePassword(
+    const held = await changePassword(
       user,
       { current_password: user.password, new_password: NEW_PASSWORD },
       '10.1.1.1',
     )
-    expect(blocked.statusCode).toBe(429)
+    expect(held.statusCode).toBe(429)
+    expect(held.headers['retry-after']).toBe('2')
     // Login for the account is held back as well: one budget of guesses.
     const res = await t.api({
       method: 'POST',
@@ -193,5 +194,13 @@ describe('POST /users/change-password', () => {
       remoteAddress: '10.1.1.2',
     })
     expect(res.statusCode).toBe(429)
+    // A delay, not a lock: once it has passed, the right password works.
+    t.clock.advance(2)
+    const changed = await changePassword(
+      user,
+      { current_password: user.password, new_password: NEW_PASSWORD },
+      '10.1.1.1',
+    )
+    expect(changed.statusCode).toBe(200)
   })
 })
