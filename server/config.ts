@@ -79,6 +79,15 @@ const envSchema = z.object({
   /** Connection caps (server/http/connection-caps.ts); 0 turns the per-client cap off. */
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).optional(),
   MAX_CONNECTIONS: z.coerce.number().int().positive().optional(),
+  /** Seconds between passes of each process's renewal job (server/billing/renewals.ts). */
+  RENEWAL_POLL_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  /**
+   * How long a sender's claim on an e-mail or CRM delivery keeps other processes off it; unset,
+   * each queue's own (server/mail/sender.ts, server/leads/crm-sender.ts). A claim that lapses
+   * while its send is still under way gets that send made twice; tests shorten it to see a killed
+   * process's claims taken over (server/multi-process.test.ts).
+   */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().positive().max(3600).optional(),
 })
 
 export interface Config {
@@ -111,6 +120,14 @@ export interface Config {
   adminEmails: string[]
   /** Timeouts and caps that keep slow or greedy clients from holding every connection. */
   connections: ConnectionConfig
+  /** The background jobs every process runs (server/main.ts). */
+  jobs: JobConfig
+}
+
+export interface JobConfig {
+  renewalPollMs: number
+  /** Undefined: each sender's own lease. */
+  outboxLeaseSeconds: number | undefined
 }
 
 export interface ConnectionConfig {
@@ -315,6 +332,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // proxy, i.e. everyone at once. The proxy caps per client there (docs/operations.md).
       maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT ?? (trustProxy === false ? 256 : 0),
       max: e.MAX_CONNECTIONS,
+    },
+    jobs: {
+      renewalPollMs: Math.round(e.RENEWAL_POLL_SECONDS * 1000),
+      outboxLeaseSeconds: e.OUTBOX_LEASE_SECONDS,
     },
   }
 }

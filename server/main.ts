@@ -6,8 +6,10 @@ import { ConfigError, loadConfig } from './config.ts'
 import { BUILT_IN_FORM_PROFILE } from '../api/marketplace-form-profile.ts'
 import { MAILBOX_PATH } from './mail/mailbox-page.ts'
 import { createMailSender } from './mail/sender.ts'
+import { createCrmSender } from './leads/crm-sender.ts'
 import { startHousekeeping } from './housekeeping.ts'
 import { createMailTransport } from './mail/create-mail-transport.ts'
+import { LISTEN_BACKLOG } from './http/connection-caps.ts'
 
 /** Starts the server the way `npm start` does: config from the environment, then listen. */
 async function main(): Promise<void> {
@@ -22,12 +24,16 @@ async function main(): Promise<void> {
     throw error
   }
   const { app, ctx } = await buildApp(config)
-  await app.listen({ host: config.host, port: config.port })
-  const sender = createMailSender(ctx, createMailTransport(config), { log: app.log })
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG })
+  const leaseSeconds = config.jobs.outboxLeaseSeconds
+  const sender = createMailSender(ctx, createMailTransport(config), { log: app.log, leaseSeconds })
   sender.start()
+  // Send to CRM only queues; this delivers and retries, beside the mail sender.
+  const crmSender = createCrmSender(ctx, { log: app.log, leaseSeconds })
+  crmSender.start()
   // Renews test-checkout subscriptions at period end and downgrades cancelled ones; safe on
   // every instance at once.
-  const billingJobs = createBillingJobs(ctx, { log: app.log })
+  const billingJobs = createBillingJobs(ctx, { log: app.log, pollMs: config.jobs.renewalPollMs })
   billingJobs.start()
   const stopHousekeeping = startHousekeeping(ctx, app.log)
   const address = `http://localhost:${config.port}`
@@ -55,7 +61,7 @@ async function main(): Promise<void> {
     process.once(signal, () => {
       // The batch in flight finishes (and is marked) before the database closes under it.
       stopHousekeeping()
-      void Promise.all([sender.stop(), billingJobs.stop()])
+      void Promise.all([sender.stop(), crmSender.stop(), billingJobs.stop()])
         .then(() => app.close())
         .then(() => process.exit(0))
     })

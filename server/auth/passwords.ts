@@ -8,7 +8,7 @@ const commonPasswords = createRequire(import.meta.url)('fxa-common-password-list
   test: (password: string) => boolean
 }
 
-/** DESIGN §10: argon2id, m = 19 MiB, t = 2, p = 1. */
+/** argon2id, m = 19 MiB, t = 2, p = 1 (docs/architecture.md#security). */
 // 2 is Algorithm.Argon2id; the package exports it as an ambient const enum, which
 // verbatimModuleSyntax cannot import.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment

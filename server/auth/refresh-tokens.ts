@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts'
 import { hashToken, newSecretToken } from './secret-token.ts'
 import { lockedSessionGeneration } from './session-generation.ts'
 
-/** DESIGN §3: refresh tokens live 30 days and rotate on every use. */
+/** Refresh tokens live 30 days and rotate on every use (docs/product.md#sessions). */
 export const REFRESH_TOKEN_SECONDS = 30 * 24 * 3600
 /** A token rotated this recently and presented again is a concurrent refresh, not a replay. */
 export const ROTATION_GRACE_SECONDS = 30

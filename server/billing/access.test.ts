@@ -16,7 +16,7 @@ const subscription = (expiry: string) => ({
   periodCents: 4900,
 })
 
-describe('hasAccess (the access rule, DESIGN §3)', () => {
+describe('hasAccess (the access rule, docs/product.md#access)', () => {
   it('holds with a subscription expiring in the future or a trial ending in the future', () => {
     expect(hasAccess({ trialEnd: future, subscription: null }, now)).toBe(true)
     expect(hasAccess({ trialEnd: null, subscription: subscription(future) }, now)).toBe(true)

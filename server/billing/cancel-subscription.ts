@@ -8,7 +8,7 @@ import {
 } from './subscriptions.ts'
 
 /**
- * SPEC §7 cancel-subscription: renewal stops, access stays until the period ends, then the
+ * Cancelling (docs/product.md#cancel): renewal stops, access stays until the period ends, then the
  * user is downgraded (the renewal job, or Stripe's `customer.subscription.deleted`).
  */
 export default defineRoute(routes.cancelSubscription, async ({ body, userId }, ctx) => {

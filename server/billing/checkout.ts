@@ -10,7 +10,10 @@ export const OTHER_EMAIL_MESSAGE =
 export const ALREADY_SUBSCRIBED_MESSAGE =
   'You already have an active subscription. You can manage it from your dashboard.'
 
-/** SPEC §7 checkout: query plan_id and email, empty body; answers where the browser goes next. */
+/**
+ * Checkout (docs/product.md#checkout): query plan_id and email, empty body; answers where the
+ * browser goes next.
+ */
 export default defineRoute(routes.checkout, async ({ query, userId }, ctx) => {
   const user = await ctx.db
     .selectFrom('users')

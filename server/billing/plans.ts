@@ -26,7 +26,7 @@ export async function findActivePlan(
     .executeTakeFirst()
 }
 
-/** Plans store their price per month (SPEC §3 "amount (number per month)"); annual bills 12 × it. */
+/** Plans store their price per month (docs/product.md#plans); annual bills 12 × it. */
 export function planCharge(plan: Pick<PlanRow, 'amount_cents' | 'billing_cycle'>): PlanCharge {
   return plan.billing_cycle === 'annual'
     ? {

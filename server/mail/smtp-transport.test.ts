@@ -94,8 +94,10 @@ describe('SMTP transport', () => {
 
       const row = await t.ctx.db
         .selectFrom('outbox')
-        .select(['sent_at', 'attempts'])
+        .select(['id', 'sent_at', 'attempts'])
         .executeTakeFirstOrThrow()
+      // The outbox row's id: a copy sent again after a crash is recognisably the same message.
+      expect(mail.raw).toMatch(new RegExp(`^Message-ID: <${row.id}@listingbridge\\.test>\r$`, 'm'))
       expect(row.sent_at).not.toBeNull()
       expect(row.attempts).toBe(1)
     } finally {

@@ -8,6 +8,7 @@ import type { MailTransport } from './transport.ts'
  * Options in SMTP_URL's query string override these.
  */
 export function createSmtpTransport(url: string, from: string): MailTransport {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'listingbridge.app'
   const transporter = createTransport(
     { url, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 },
     { from },
@@ -16,6 +17,8 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
     name: 'SMTP',
     async send(mail) {
       await transporter.sendMail({
+        // One per outbox row: sent again after its sender died, it is recognisably the same.
+        messageId: `<${mail.id}@${domain}>`,
         to: mail.to,
         replyTo: mail.replyTo ?? undefined,
         subject: headerSafe(mail.subject),

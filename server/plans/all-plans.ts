@@ -19,7 +19,7 @@ export default defineRoute(routes.allPlans, async (_input, ctx) => {
       id: row.id,
       package_name: row.package_name,
       billing_cycle: row.billing_cycle,
-      // Cents inside, dollars in the API (DESIGN §4).
+      // Cents inside (exact integer sums), dollars in the API.
       amount: row.amount_cents / 100,
       features: featureList.parse(JSON.parse(row.features)),
     })),

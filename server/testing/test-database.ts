@@ -4,7 +4,7 @@ import { createPostgresDatabase, createSqliteDatabase, type Db } from '../db/dat
 import { pgliteAdmin, pgliteDatabase } from './pglite.ts'
 
 /**
- * The server suite runs on three databases (DESIGN §8): SQLite (the default), PGlite (`TEST_DB=pglite`,
+ * The server suite runs on three databases (docs/architecture.md#tests): SQLite (the default), PGlite (`TEST_DB=pglite`,
  * the second vitest project) and a real PostgreSQL server (`TEST_DATABASE_URL=postgres://…`,
  * `.ci/run`). Every test app gets a database of its own: a fresh SQLite file, or a fresh schema.
  */

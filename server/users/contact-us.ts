@@ -10,7 +10,7 @@ import { contactMail } from '../mail/messages.ts'
 import { enqueueMail } from '../mail/outbox.ts'
 
 export const CONTACT_SENT_MESSAGE = 'Email sent successfully.'
-/** SPEC §8: the client shows exactly this for a 409. */
+/** The client shows exactly this for a 409 (docs/product.md#contact). */
 export const CONTACT_DUPLICATE_MESSAGE = 'An email has already been sent. Please check your inbox.'
 const DUPLICATE_WINDOW_SECONDS = 24 * 3600
 

@@ -43,9 +43,10 @@ export function createStripeClient(config: StripeConfig): Stripe {
 type Apply = (trx: Kysely<Database>, now: Date) => Promise<void>
 
 /**
- * Stripe Checkout in subscription mode (DESIGN §5). The browser pays on Stripe's page; Stripe's
- * signed webhooks and /success's verify-payment both apply the result through the same
- * idempotent functions, so whichever arrives first activates and the rest change nothing.
+ * Stripe Checkout in subscription mode, used when STRIPE_SECRET_KEY is set. The browser pays on
+ * Stripe's page; Stripe's signed webhooks and /success's verify-payment both apply the result
+ * through the same idempotent functions, so whichever arrives first activates and the rest
+ * change nothing.
  */
 export function createStripeProvider(
   deps: BillingDeps,

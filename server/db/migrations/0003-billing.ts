@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Billing and usage (DESIGN §4): subscriptions, checkout sessions, transactions, webhook events
+ * Billing and usage: subscriptions, checkout sessions, transactions, webhook events
  * and the per-user per-day API call counter. Portable: text ids and ISO-8601 UTC times, integer
  * cents, integer 0/1 flags; every "happens once" rule is a unique key the database enforces.
  */
