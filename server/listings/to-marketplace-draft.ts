@@ -54,8 +54,8 @@ export function toMarketplaceDraft(
 
 /**
  * Every source's home type (already normalized by its extractor) → Marketplace's "Property type"
- * or "Rental type", the one place this is decided (docs/product.md#home-types). Marketplace offers
- * House, Townhouse and Apartment only:
+ * or "Rental type", the one place this is decided (docs/sources.md#home-types-on-marketplace).
+ * Marketplace offers House, Townhouse and Apartment only:
  *
  * | home type      | sale      | rent      | why                                                |
  * |----------------|-----------|-----------|----------------------------------------------------|

@@ -39,8 +39,8 @@ function keySuffixPattern(subject: string): string {
 
 /**
  * POST /users/delete-account: the password again, then everything about the agent goes
- * (docs/account.md#deletion). Payments stay for the books, detached from the person: their
- * user_id becomes null. The same e-mail may sign up again afterwards.
+ * (docs/account.md#deleting-the-account). Payments stay for the books, detached from the person:
+ * their user_id becomes null. The same e-mail may sign up again afterwards.
  */
 export default defineRoute(routes.deleteAccount, async ({ body, userId, request }, ctx) => {
   const user = await ctx.db

@@ -1,6 +1,9 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 
-/** Payment records outlive a deleted account, detached from it (docs/account.md#deletion). */
+/**
+ * Payment records outlive a deleted account, detached from it
+ * (docs/account.md#deleting-the-account).
+ */
 const KEPT_PAYMENT_TABLES = ['transactions', 'subscriptions', 'checkout_sessions'] as const
 
 /**
