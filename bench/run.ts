@@ -1,21 +1,22 @@
 /**
- * `npm run bench`: the budgets of DESIGN §9 that exist so far, measured in one run.
+ * `npm run bench`: the performance budgets (docs/architecture.md#budgets), measured in one run.
  *
  * Starts the real app (loadConfig + buildApp, the code `npm start` runs) on a free loopback port
  * with a temporary DATA_DIR, seeds one verified user through the API, subscribes it through the
- * test checkout, seeds 1 M usage rows over 10 k users (DESIGN §9), and loads it with autocannon
+ * test checkout, seeds 1 M usage rows over 10 k users (the dashboard's budget is for that size), and loads it with autocannon
  * beside a bare Fastify route, so "% of bare" compares like with like on this machine.
  * `DATABASE_URL=postgres://…` runs it on PostgreSQL instead (use a scratch database: the seed
  * stays).
- * Throughput is measured at saturation (autocannon); the p99 budget at the fixed rate DESIGN §9
- * names, with an open-loop generator (steady-load.ts), because autocannon's rate option sends each
+ * Throughput is measured at saturation (autocannon); the p99 budget at its fixed rate
+ * (500 requests/s), with an open-loop generator (steady-load.ts), because autocannon's rate option sends each
  * second's quota in one burst. Both generators run in a worker thread, so they do not share the
  * server's event loop; they do share this machine's cores.
  *
  * First, the landing page's first-load JavaScript, gzipped, from the built site (site-bundle.ts;
  * it builds the site when dist/site is missing); then the extension's budgets: the Zillow
  * extraction (zillow-extraction.ts) and click → Marketplace form filled in real Chromium with the
- * built extension (extension-flow.ts), before the load tests take the cores.
+ * built extension (extension-flow.ts), and Lighthouse on the landing, pricing and sign-in pages
+ * (lighthouse.ts), before the load tests take the cores.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -26,6 +27,8 @@ import { buildApp } from '../server/app.ts'
 import { recordTransaction } from '../server/billing/subscriptions.ts'
 import { loadConfig } from '../server/config.ts'
 import { benchExtensionFlow, reportExtensionFlow } from './extension-flow.ts'
+import { benchLighthouse, reportLighthouse } from './lighthouse.ts'
+import { benchLoginLimiter, reportLoginLimiter } from './login-limiter.ts'
 import { seedUsage } from './seed-usage.ts'
 import { ensureSiteBuilt, measureLandingBundle, reportLandingBundle } from './site-bundle.ts'
 import { percentile, steadyLoad } from './steady-load.ts'
@@ -36,10 +39,10 @@ const WARMUP_SECONDS = 1
 const CONNECTIONS = 10
 /** Login hashes with argon2id (~17 ms of CPU each): a few connections already saturate it. */
 const LOGIN_CONNECTIONS = 4
-/** DESIGN §9: the dashboard is measured over this many usage rows. */
+/** The dashboard is measured over this many usage rows (docs/architecture.md#budgets). */
 const SEED_USERS = 10_000
 const SEED_DAYS_PER_USER = 100
-/** DESIGN §9: /users/me and /users/dashboard p99 < 10 ms at 500 requests/s, ≥ 50 % of bare. */
+/** /users/me and /users/dashboard: p99 < 10 ms at 500 requests/s, ≥ 50 % of bare. */
 const BUDGET_RATE = 500
 const BUDGET_P99_MS = 10
 const BUDGET_SHARE_OF_BARE = 0.5
@@ -195,6 +198,9 @@ async function main(): Promise<void> {
   const extraction = reportZillowExtraction(await benchZillowExtractionOnNode())
   const flow = reportExtensionFlow(await benchExtensionFlow())
   console.log('done')
+  process.stdout.write('Lighthouse, mobile: /, /pricing, /sign-in … ')
+  const lighthouse = reportLighthouse(await benchLighthouse())
+  console.log('done')
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lb-bench-'))
   const config = loadConfig({
@@ -283,6 +289,7 @@ async function main(): Promise<void> {
     console.log(`${landing.lines.join('\n')}\n`)
     console.log(`${extraction.lines.join('\n')}\n`)
     console.log(`${flow.lines.join('\n')}\n`)
+    console.log(`${lighthouse.lines.join('\n')}\n`)
     const bareUrl = `${address(bare)}/bare`
     const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
     const meRow = await saturate({ name: 'GET /users/me', url: `${api}/users/me`, headers: bearer })
@@ -307,11 +314,21 @@ async function main(): Promise<void> {
       connections: LOGIN_CONNECTIONS,
     })
 
+    process.stdout.write('  login limiter … ')
+    const limiter = reportLoginLimiter(
+      await benchLoginLimiter(ctx, async () => {
+        await postJson(api, '/auth/login', { email, password: PASSWORD })
+      }),
+      config.databaseUrl ? 'PostgreSQL' : 'SQLite',
+    )
+    console.log('done')
+
     const rows = [bareRow, meRow, dashboardRow, loginRow, bareAtRate, meAtRate, dashboardAtRate]
     printTable(rows, bareRow)
+    console.log(`\n${limiter.join('\n')}`)
 
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
-    console.log('\nBudgets (DESIGN §9):')
+    console.log('\nBudgets (docs/architecture.md#budgets):')
     for (const [route, saturated, atRate] of [
       ['/users/me', meRow, meAtRate],
       ['/users/dashboard', dashboardRow, dashboardAtRate],
@@ -333,9 +350,9 @@ async function main(): Promise<void> {
         `(${(landingBundle.jsGzipBytes / 1024).toFixed(1)} KB)`,
     )
     const verdicts = [...extraction.lines, ...flow.lines].filter((l) => /: (PASS|FAIL)/.test(l))
-    for (const line of verdicts) console.log(`  ${line.trim()}`)
+    for (const line of [...verdicts, ...lighthouse.verdicts]) console.log(`  ${line.trim()}`)
     console.log(
-      `  login: ${Math.round(loginRow.rps)} req/s — bounded by argon2id on purpose (DESIGN §10), no budget.`,
+      `  login: ${Math.round(loginRow.rps)} req/s — bounded by argon2id on purpose, no budget.`,
     )
     const failed = rows.filter((r) => r.bad > 0)
     if (failed.length > 0) {

@@ -2,6 +2,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { attachPostgresPool, attachSqliteConnection } from './prepared.ts'
 import type { Database } from './schema.ts'
 import { withStatementCache } from './sqlite-statement-cache.ts'
 
@@ -14,9 +15,11 @@ export function createSqliteDatabase(dataDir: string): Db {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   })
+  attachSqliteConnection(db, sqlite)
+  return db
 }
 
 /**
@@ -32,7 +35,7 @@ const pgTypes: pg.CustomTypesConfig = {
 }
 
 export interface PostgresOptions {
-  /** Connections per process; several processes share one server (DESIGN §2). */
+  /** Connections per process; several processes share one server. */
   max?: number
   /** Tables live in this schema instead of `public` (tests give each app its own). */
   schema?: string
@@ -46,7 +49,9 @@ export function createPostgresDatabase(url: string, options: PostgresOptions = {
     types: pgTypes,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   })
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  attachPostgresPool(db, pool)
+  return db
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */

@@ -5,7 +5,7 @@ import { formatDate } from './format.ts'
 const now = new Date('2025-06-01T12:00:00.000Z')
 const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString()
 
-describe('days left (SPEC §4)', () => {
+describe('days left (docs/product.md#days-left)', () => {
   it.each([
     [at(1), 1],
     [at(23.99), 1],
@@ -25,7 +25,7 @@ describe('days left (SPEC §4)', () => {
   )
 })
 
-describe('access from /users/me (SPEC §4 gate, DESIGN §3 access rule)', () => {
+describe('access from /users/me (docs/product.md#access, #dashboard-gate)', () => {
   it('subscribed: days until expiry, not a trial', () => {
     expect(
       accessFromUser(
@@ -84,7 +84,7 @@ describe('access from /users/me (SPEC §4 gate, DESIGN §3 access rule)', () => 
   })
 })
 
-describe('header badge (SPEC §4)', () => {
+describe('header badge (docs/product.md#header-badge)', () => {
   it('shows nothing while the days are unknown', () => {
     expect(badgeLabel(null, false)).toBeNull()
     expect(badgeLabel(null, true)).toBeNull()

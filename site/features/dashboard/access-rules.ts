@@ -3,7 +3,10 @@ import { formatDate } from './format.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** SPEC §4 "Days left": whole days until `end`, rounded up, never below 0; 0 when unknown. */
+/**
+ * Whole days until `end`, rounded up, never below 0; 0 when unknown
+ * (docs/product.md#days-left).
+ */
 export function daysUntil(end: string | null, now: Date): number {
   if (end === null) return 0
   const ms = Date.parse(end) - now.getTime()
@@ -13,7 +16,7 @@ export function daysUntil(end: string | null, now: Date): number {
 
 /** What the access gate decides from `/users/me`. */
 export interface Access {
-  /** Subscribed, or on a trial that has not ended (SPEC §4, DESIGN §3 access rule). */
+  /** Subscribed, or on a trial that has not ended (docs/product.md#access). */
   allowed: boolean
   /** Days left of the subscription or the trial. */
   days: number
@@ -38,9 +41,9 @@ export function renewalOf(
 }
 
 /**
- * SPEC §4: subscribed with an expiry gives the days until expiry and is not a trial; not
- * subscribed with a future trial_end is a trial; a trial that ended or is missing gives 0 days and
- * no access.
+ * Days left (docs/product.md#days-left): subscribed with an expiry gives the days until expiry
+ * and is not a trial; not subscribed with a future trial_end is a trial; a trial that ended or is
+ * missing gives 0 days and no access.
  */
 export function accessFromUser(
   user: Pick<Me, 'is_subscribed' | 'subscription_expiry' | 'trial_end'> &
@@ -69,11 +72,11 @@ export function dayCount(days: number): string {
 }
 
 /**
- * SPEC §4 header badge: nothing while unknown (null), Expired at 0 days, "Trial: N day(s) left"
- * on the trial. A subscription says what happens next rather than counting down, which reads
- * like a warning: "Renews on <date>", "Ends on <date>" once cancelled, and the trial's days while
- * a subscription bought during the trial has not been charged yet. "N day(s) left" only when the
- * server did not say.
+ * The header badge (docs/product.md#header-badge): nothing while unknown (null), Expired at 0
+ * days, "Trial: N day(s) left" on the trial. A subscription says what happens next rather than
+ * counting down, which reads like a warning: "Renews on <date>", "Ends on <date>" once
+ * cancelled, and the trial's days while a subscription bought during the trial has not been
+ * charged yet. "N day(s) left" only when the server did not say.
  */
 export function badgeLabel(
   days: number | null,

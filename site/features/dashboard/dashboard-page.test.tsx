@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('dashboard access gate (SPEC §4)', () => {
+describe('dashboard access gate (docs/product.md#dashboard-gate)', () => {
   it('shows a spinner, and no badge, while /users/me loads', () => {
     logIn()
     stubApi({
@@ -219,7 +219,7 @@ describe('dashboard access gate (SPEC §4)', () => {
   })
 })
 
-describe('dashboard load failure (SPEC §8)', () => {
+describe('dashboard load failure (docs/product.md#messages)', () => {
   it.each([
     [
       'errors.message from the server',

@@ -9,7 +9,7 @@ import {
   statusTone,
 } from './format.ts'
 
-describe('dashboard formats (SPEC §9)', () => {
+describe('dashboard formats (docs/product.md#display)', () => {
   it('shows dates as MM/DD/YYYY (en-US)', () => {
     // Midday UTC: the same calendar day in every time zone from UTC-11 to UTC+11.
     expect(formatDate('2025-03-05T12:00:00.000Z')).toBe('03/05/2025')

@@ -1,4 +1,4 @@
-/** SPEC §9 display formats of the dashboard. */
+/** The dashboard's display formats: MM/DD/YYYY dates, dollar amounts (docs/product.md#display). */
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: '2-digit',
@@ -78,13 +78,13 @@ export function formatCount(value: number): string {
   return count.format(value)
 }
 
-/** SPEC §2: the transaction ID shown is "#" and the first 8 characters of the id. */
+/** The transaction ID shown is "#" and the first 8 characters of the id. */
 export const TRANSACTION_ID_LENGTH = 8
 export function shortTransactionId(id: string): string {
   return `#${id.replace(/^#/, '').slice(0, TRANSACTION_ID_LENGTH)}`
 }
 
-/** SPEC §2: payment types show underscores as spaces ("subscription_create" → "subscription create"). */
+/** Payment types show underscores as spaces: "subscription_create" → "subscription create". */
 export function paymentTypeLabel(type: string): string {
   return type.replace(/_/g, ' ')
 }
@@ -95,7 +95,7 @@ export function statusLabel(status: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-/** SPEC §2: green for succeeded, yellow for anything else. */
+/** Payment Status: green for succeeded, yellow for anything else. */
 export function statusTone(status: string): 'success' | 'warning' {
   return status.toLowerCase() === 'succeeded' ? 'success' : 'warning'
 }

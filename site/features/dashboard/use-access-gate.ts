@@ -32,12 +32,12 @@ function isOutage(error: unknown): boolean {
 }
 
 /**
- * SPEC §4 "Dashboard access gate": while /users/me loads, checking; when it fails, /sign-in with
- * "Please login to access the dashboard"; with neither a subscription nor a trial, /pricing with
- * "You need an active subscription to access the dashboard", except on the pages open without
- * access (Listings, Transactions, Settings), which stay reachable: moving from one of them to
- * another page goes to /pricing then. The interface state gets the user's name, days left and
- * trial flag.
+ * The dashboard gate (docs/product.md#dashboard-gate): while /users/me loads, checking; when it
+ * fails, /sign-in with "Please login to access the dashboard"; with neither a subscription nor a
+ * trial, /pricing with "You need an active subscription to access the dashboard", except on the
+ * pages open without access (Listings, Transactions, Settings; docs/product.md#lapsed-trial),
+ * which stay reachable: moving from one of them to another page goes to /pricing then. The
+ * interface state gets the user's name, days left and trial flag.
  */
 export function useAccessGate(): GateState {
   const [location, navigate] = useLocation()

@@ -6,7 +6,8 @@ import { api } from '../../../lib/api.ts'
  */
 export async function verifyEmail(token: string): Promise<boolean> {
   const data = await api.call('verifyEmail', { params: { token } })
-  // The contract already insists on 'success'; the check stays so the rule reads as the spec says.
+  // The contract already insists on 'success'; the check stays so the rule reads as it is stated
+  // (docs/product.md#verification).
   const status: string = data.status
   return status === 'success'
 }

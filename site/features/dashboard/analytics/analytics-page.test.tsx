@@ -59,7 +59,7 @@ function cardKinds(key: string): string | null | undefined {
   return document.querySelector(`[data-card="${key}"] [data-card-kinds]`)?.textContent
 }
 
-describe('analytics cards (SPEC §2 /dashboard)', () => {
+describe('analytics cards on /dashboard', () => {
   it('shows Total, Today (the last day of the series), This Week and This Month', async () => {
     await openAnalytics(
       dashboardFixture({
@@ -72,7 +72,7 @@ describe('analytics cards (SPEC §2 /dashboard)', () => {
     expect(cardValue('Total API Calls')).toBe('12,345')
     expect(cardValue('Today')).toBe('9')
     expect(cardValue('This Week')).toBe('63')
-    // DESIGN §7: the month's own figure, not the total the old client showed.
+    // The month's own figure, not the total the old client showed.
     expect(cardValue('This Month')).toBe('410')
   })
 
@@ -126,7 +126,7 @@ describe('analytics cards (SPEC §2 /dashboard)', () => {
   })
 })
 
-describe('7-day chart (SPEC §2, §9)', () => {
+describe('7-day chart', () => {
   const counts = [3, 0, 12, 1, 1000, 40, 7]
 
   const leads = [1, 0, 2, 0, 400, 0, 7]

@@ -12,7 +12,7 @@ import {
   weekdayLabel,
 } from './chart-rules.ts'
 
-describe('chart labels (SPEC §2)', () => {
+describe('chart labels: short weekdays', () => {
   it('labels days by short weekday, read in UTC like the server', () => {
     expect(
       [
@@ -35,7 +35,7 @@ describe('chart labels (SPEC §2)', () => {
   })
 })
 
-describe('bar scaling and the 20 px minimum (SPEC §2, §9)', () => {
+describe('bar scaling and the 20 px minimum (docs/product.md#display)', () => {
   const plot = 200
 
   it('is 20 px', () => {

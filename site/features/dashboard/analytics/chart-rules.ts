@@ -1,4 +1,4 @@
-/** SPEC §2/§9: the 7-day bar chart's rules, kept free of uPlot so they can be tested alone. */
+/** The 7-day bar chart's rules, kept free of uPlot so they can be tested alone. */
 
 export interface DailyUsage {
   /** UTC day, YYYY-MM-DD. */
@@ -54,7 +54,10 @@ export function kindSummary(counts: KindCounts): string {
     .join(' · ')
 }
 
-/** SPEC §9: a day with calls is drawn at least this tall, however small next to the busiest. */
+/**
+ * A day with calls is drawn at least this tall, however small next to the busiest
+ * (docs/product.md#display).
+ */
 export const MIN_BAR_HEIGHT_PX = 20
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' })
@@ -84,7 +87,7 @@ export function callCount(count: number): string {
   return `${count.toLocaleString('en-US')} API ${count === 1 ? 'call' : 'calls'}`
 }
 
-/** The chart's y range: zero to the busiest day (SPEC §2 "scaled to the maximum day"). */
+/** The chart's y range: zero to the busiest day, whatever the counts. */
 export function busiestDay(counts: readonly number[]): number {
   return counts.reduce((max, c) => Math.max(max, c), 0)
 }

@@ -11,9 +11,9 @@ type CardKey = 'total' | 'today' | 'week' | 'month'
 export type UsageFigures = Record<CardKey, number>
 
 /**
- * SPEC §2 analytics cards: Total API Calls; Today, the last entry of the 7-day series; This Week,
- * the 7-day total; This Month, the server's figure for the month (DESIGN §7: built working, not
- * the total the spec mentions).
+ * The analytics cards (docs/product.md#dashboard): Total API Calls; Today, the last entry of the
+ * 7-day series; This Week, the 7-day total; This Month, the server's figure for the month (not
+ * the all-time total the old client showed).
  */
 export function usageFigures(data: Dashboard): UsageFigures {
   const series = data.api_usage_last_seven_days

@@ -1,6 +1,9 @@
 import { api } from '../../../lib/api.ts'
 
-/** POST /payment/cancel-subscription (SPEC §7): renewal stops; access stays until expiry. */
+/**
+ * POST /payment/cancel-subscription: renewal stops; access stays until expiry
+ * (docs/product.md#cancel).
+ */
 export function cancelSubscription(subscriptionId: string) {
   return api.call('cancelSubscription', { body: { subscription_id: subscriptionId } })
 }

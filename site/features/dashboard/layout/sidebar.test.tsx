@@ -21,7 +21,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('dashboard sidebar (SPEC §2)', () => {
+describe('dashboard sidebar (docs/product.md#dashboard)', () => {
   it('lists Dashboard, Listings, Subscriptions, Transactions, Leads, Settings and Logout, marking the current page', () => {
     renderLayout('/dashboard/subscriptions')
     const nav = screen.getByRole('navigation', { name: 'Dashboard' })
@@ -196,7 +196,7 @@ describe('dashboard sidebar (SPEC §2)', () => {
   })
 })
 
-describe('header badge (SPEC §4)', () => {
+describe('header badge (docs/product.md#header-badge)', () => {
   it.each([
     [null, false, null],
     [0, true, 'Expired'],

@@ -1,7 +1,7 @@
 import { badgeLabel, badgeTone, type Renewal } from '../access-rules.ts'
 import styles from './layout.module.css'
 
-/** SPEC §4 header badge; renders nothing while the days left are unknown (null). */
+/** The header badge (docs/product.md#header-badge); nothing while the days left are unknown. */
 export function StatusBadge({
   days,
   isTrial,

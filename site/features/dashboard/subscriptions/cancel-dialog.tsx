@@ -22,8 +22,8 @@ interface CancelSubscriptionProps {
 }
 
 /**
- * SPEC §2/§4/§8: Cancel Subscription, confirmed in a dialog (Radix: focus trapped, Escape and
- * the Keep button close it). Without a subscription id it says so and asks nothing.
+ * Cancel Subscription (docs/product.md#cancel), confirmed in a dialog (Radix: focus trapped,
+ * Escape and the Keep button close it). Without a subscription id it says so and asks nothing.
  */
 export function CancelSubscription({
   subscriptionId,

@@ -1,6 +1,6 @@
 import { DEFAULT_ERROR_MESSAGE, isApiError } from '../../../../api/client/api-error.ts'
 
-/** SPEC §7/§8 cancel-subscription messages. */
+/** Cancel-subscription toasts: success, no subscription id, failure without a server message. */
 export const CANCEL_SUCCESS_MESSAGE = 'Subscription canceled successfully.'
 export const NO_SUBSCRIPTION_MESSAGE = 'No active subscription found.'
 export const CANCEL_FAILED_MESSAGE = 'Failed to cancel subscription'

@@ -55,7 +55,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-describe('trial box (SPEC §2 /dashboard/subscriptions)', () => {
+describe('trial box on /dashboard/subscriptions', () => {
   it('shows the days left, the expiry date and Upgrade Plan to /pricing', async () => {
     const trialEnd = inDays(2.5)
     const { user } = await openSubscriptions({
@@ -76,7 +76,7 @@ describe('trial box (SPEC §2 /dashboard/subscriptions)', () => {
   })
 })
 
-describe('paid plan and cancelling (SPEC §2, §4, §7, §8)', () => {
+describe('paid plan and cancelling (docs/product.md#cancel)', () => {
   it('shows the plan, when it renews (MM/DD/YYYY) and for how much, and the note about staying active', async () => {
     await openSubscriptions({ '/users/me': [ok(subscriber)], '/users/dashboard': [ok(paid)] })
     const plan = await screen.findByRole('region', { name: 'Pro Annual' })

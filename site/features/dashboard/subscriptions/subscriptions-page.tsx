@@ -8,7 +8,7 @@ import { useDashboardData } from '../use-dashboard-data.ts'
 import { CancelSubscription } from './cancel-dialog.tsx'
 import styles from './subscriptions.module.css'
 
-/** SPEC §2 /dashboard/subscriptions: the trial box, or the paid plan with its cancel button. */
+/** /dashboard/subscriptions: the trial box, or the paid plan with its cancel button. */
 export default function SubscriptionsPage({ access, user }: { access: Access; user: Me }) {
   if (access.isTrial) return <TrialBox days={access.days} trialEnd={user.trial_end} />
   return <PaidPlan />

@@ -13,8 +13,9 @@ import styles from './transactions.module.css'
 const COLUMNS = ['ID', 'Date', 'Payment Type', 'Amount', 'Payment Status', 'Receipt'] as const
 
 /**
- * SPEC §2 transaction table. Below 768 px each row is a card whose cells carry their column
- * name (data-label), so nothing scrolls sideways on a phone.
+ * The transactions table (docs/product.md#dashboard): ID, Date, Payment Type, Amount, Payment
+ * Status, Receipt. Below 768 px each row is a card whose cells carry their column name
+ * (data-label), so nothing scrolls sideways on a phone.
  */
 export function TransactionTable({ transactions }: { transactions: readonly Transaction[] }) {
   return (
