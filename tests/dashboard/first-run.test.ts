@@ -6,12 +6,11 @@
  * The install step done with the real extension is in tests/extension/site-session.test.ts.
  * Screenshots at 375 and 1280 px go to test-results/screenshots/.
  */
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createVerifiedAccount, type TestAccount } from '../support/accounts.ts'
-import { collectPageErrors, launchBrowser, type LaunchedBrowser } from '../support/browser.ts'
+import { startBrowserAndServer, type BrowserAndServer } from '../support/browser-and-server.ts'
 import {
   attributeOf,
   horizontalOverflow,
@@ -23,29 +22,27 @@ import {
   waitForText,
 } from '../support/page.ts'
 import { screenshotDir } from '../support/paths.ts'
-import { startServer, type RunningServer } from '../support/server.ts'
+import type { RunningServer } from '../support/server.ts'
 import { signedOut, signIn } from '../support/site.ts'
 import { accessToken, saveLead } from './leads-data.ts'
 import { convertListing, saveAgentProfile } from './listings-data.ts'
 
 let server: RunningServer
-let chromium: LaunchedBrowser
+let session: BrowserAndServer
 let page: Page
 let pageErrors: string[]
 let account: TestAccount
 let token: string
 
 beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true })
-  ;[server, chromium] = await Promise.all([startServer(), launchBrowser()])
-  page = chromium.page
-  pageErrors = collectPageErrors(page)
+  session = await startBrowserAndServer()
+  ;({ server, page, pageErrors } = session)
   account = await createVerifiedAccount(server, 'first-run')
   token = await accessToken(server, account)
 })
 
 afterAll(async () => {
-  await Promise.all([chromium.close(), server.stop()])
+  await session.close()
 })
 
 /** Runs `code` in the page (this project has no DOM types; the page does). */

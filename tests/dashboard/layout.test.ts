@@ -5,12 +5,11 @@
  * whole name at 375 px, and each search box's placeholder fits its field. Screenshots at 375,
  * 1024 and 1280 px go to test-results/screenshots/ for a person to look at.
  */
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { Page, Protocol } from 'puppeteer-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newAccount, createVerifiedAccount } from '../support/accounts.ts'
-import { collectPageErrors, launchBrowser, type LaunchedBrowser } from '../support/browser.ts'
+import { startBrowserAndServer, type BrowserAndServer } from '../support/browser-and-server.ts'
 import {
   attributeOf,
   focusedLabel,
@@ -21,14 +20,14 @@ import {
   waitForText,
 } from '../support/page.ts'
 import { screenshotDir } from '../support/paths.ts'
-import { startServer, type RunningServer } from '../support/server.ts'
+import type { RunningServer } from '../support/server.ts'
 import { signIn } from '../support/site.ts'
 import { serverDatabase } from './data.ts'
 import { accessToken, saveLead, type SeedLead } from './leads-data.ts'
 import { convertListing, saveAgentProfile } from './listings-data.ts'
 
 let server: RunningServer
-let chromium: LaunchedBrowser
+let session: BrowserAndServer
 let page: Page
 let pageErrors: string[]
 
@@ -54,13 +53,8 @@ function lead(id: number, owner: string, email: string, street: string): SeedLea
 }
 
 beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true })
-  ;[server, chromium] = await Promise.all([
-    startServer({ env: { ADMIN_EMAILS: operator.email } }),
-    launchBrowser(),
-  ])
-  page = chromium.page
-  pageErrors = collectPageErrors(page)
+  session = await startBrowserAndServer({ env: { ADMIN_EMAILS: operator.email } })
+  ;({ server, page, pageErrors } = session)
   await createVerifiedAccount(server, 'layout', operator)
   const token = await accessToken(server, operator)
   // Long names, addresses and e-mails, as real ones are: the widest rows a table has to fit.
@@ -114,7 +108,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await Promise.all([chromium.close(), server.stop()])
+  await session.close()
 })
 
 interface Box {

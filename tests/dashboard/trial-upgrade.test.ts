@@ -5,12 +5,11 @@
  * true — confirming first, then paid, charged later, or not found. Screenshots at 375 and 1280 px
  * go to test-results/screenshots/.
  */
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { HTTPRequest, Page } from 'puppeteer-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createVerifiedAccount } from '../support/accounts.ts'
-import { collectPageErrors, launchBrowser, type LaunchedBrowser } from '../support/browser.ts'
+import { startBrowserAndServer, type BrowserAndServer } from '../support/browser-and-server.ts'
 import {
   attributeOf,
   horizontalOverflow,
@@ -23,27 +22,25 @@ import {
   waitForText,
 } from '../support/page.ts'
 import { screenshotDir } from '../support/paths.ts'
-import { startServer, type RunningServer } from '../support/server.ts'
+import type { RunningServer } from '../support/server.ts'
 import { signedOut, signIn } from '../support/site.ts'
 import { longUsDate, serverDatabase, usDate } from './data.ts'
 
 let server: RunningServer
-let chromium: LaunchedBrowser
+let session: BrowserAndServer
 let page: Page
 let pageErrors: string[]
 let db: ReturnType<typeof serverDatabase>
 
 beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true })
-  ;[server, chromium] = await Promise.all([startServer(), launchBrowser()])
-  page = chromium.page
-  pageErrors = collectPageErrors(page)
+  session = await startBrowserAndServer()
+  ;({ server, page, pageErrors } = session)
   db = serverDatabase(server)
 })
 
 afterAll(async () => {
   db.close()
-  await Promise.all([chromium.close(), server.stop()])
+  await session.close()
 })
 
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type Ref } from 'react'
 import { PRODUCT_SHOTS, productShotFiles, type ProductShot } from '../../content/product-shots.ts'
-import { PauseIcon, PlayIcon } from '../../components/icons.tsx'
+import { AutoplayToggle } from './autoplay-toggle.tsx'
 import { useMediaQuery } from './use-media-query.ts'
 import styles from './product-tour.module.css'
 
@@ -159,17 +159,16 @@ export function ProductTour() {
               </p>
             ))}
           </div>
-          <button
-            type="button"
+          <AutoplayToggle
             className={styles.pause}
-            hidden={reducedMotion}
-            aria-label={stopped ? 'Play the tour' : 'Pause the tour'}
-            onClick={() => {
+            stopped={stopped}
+            onToggle={() => {
               setStopped((s) => !s)
             }}
-          >
-            {stopped ? <PlayIcon size={16} /> : <PauseIcon size={16} />}
-          </button>
+            hidden={reducedMotion}
+            labels={{ play: 'Play the tour', pause: 'Pause the tour' }}
+            iconSize={16}
+          />
         </div>
         <p className={styles.note}>
           Real screenshots, taken by our automated browser tests: the extension on a saved Zillow

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type CSSProperties, type FocusEvent } from 'react'
 import type { Testimonial } from '../../content/testimonials.ts'
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../components/icons.tsx'
+import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons.tsx'
+import { AutoplayToggle } from './autoplay-toggle.tsx'
 import {
   AUTOPLAY_MS,
   MEDIUM_QUERY,
@@ -136,17 +137,16 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
         >
           <ChevronRightIcon />
         </button>
-        <button
-          type="button"
+        <AutoplayToggle
           className={styles.arrow}
-          hidden={reducedMotion}
-          aria-label={stopped ? 'Start automatic scrolling' : 'Stop automatic scrolling'}
-          onClick={() => {
+          stopped={stopped}
+          onToggle={() => {
             setStopped((s) => !s)
           }}
-        >
-          {stopped ? <PlayIcon size={18} /> : <PauseIcon size={18} />}
-        </button>
+          hidden={reducedMotion}
+          labels={{ play: 'Start automatic scrolling', pause: 'Stop automatic scrolling' }}
+          iconSize={18}
+        />
       </div>
     </div>
   )
