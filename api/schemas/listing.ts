@@ -54,8 +54,11 @@ export const HOME_TYPES = [
 ] as const
 export type HomeType = (typeof HOME_TYPES)[number]
 
-/** A calendar day, `YYYY-MM-DD`. */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must be YYYY-MM-DD')
+/**
+ * A calendar day, `YYYY-MM-DD`, that exists: "2026-02-30" would pass a plain pattern and then
+ * break the date formatting that names a sold date (a 500 the route fuzz test found).
+ */
+const isoDate = z.iso.date({ error: 'Dates must be real days, YYYY-MM-DD' })
 
 const httpsUrl = z.url({ protocol: /^https$/ }).max(LISTING_LIMITS.urlMaxLength)
 
