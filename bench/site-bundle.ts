@@ -80,9 +80,18 @@ function size(dist: string, url: string): AssetSize {
   return { url, bytes: content.length, gzipBytes: gzipSync(content).length }
 }
 
+/**
+ * The landing page's HTML as `/` is served: its prerendered page (scripts/prerender-site.ts), or
+ * the shell when the build has none.
+ */
+function landingHtml(dist: string): string {
+  const prerendered = path.join(dist, 'pages', 'index.html')
+  return readFileSync(existsSync(prerendered) ? prerendered : path.join(dist, 'index.html'), 'utf8')
+}
+
 /** Measures the landing page's first load from a built site directory. */
 export function measureLandingBundle(dist = siteDist): LandingBundle {
-  const html = readFileSync(path.join(dist, 'index.html'), 'utf8')
+  const html = landingHtml(dist)
   const { scripts, preloads, styles } = entryAssets(html)
 
   // The entry, its preloads, and whatever they import statically.

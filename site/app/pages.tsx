@@ -1,6 +1,5 @@
 import { lazy, type ComponentType } from 'react'
 import type { SitePagePath } from '../../api/site-pages.ts'
-import { LandingPage } from '../features/landing/landing-page.tsx'
 
 /** A page loaded on demand: its module as the build's manifest names it, and its loader. */
 export interface LazyPageModule {
@@ -25,12 +24,19 @@ function onDemand(
 }
 
 /**
- * Every route of the site. The landing page is in the first bundle; everything else loads on
- * demand, so a first visit downloads only what its page needs. A new page adds its file under features/, its path to
- * api/site-pages.ts and one line here.
+ * Every route of the site, each loaded on demand, so a first visit downloads only what its page
+ * needs; a prerendered page's HTML preloads its own chunks, so the landing page loses nothing by
+ * being one of them. A new page adds its file under features/, its path to api/site-pages.ts and
+ * one line here.
  */
 export const pages: PageEntry[] = [
-  { path: '/', component: LandingPage },
+  {
+    path: '/',
+    ...onDemand(
+      'features/landing/landing-page.tsx',
+      () => import('../features/landing/landing-page.tsx'),
+    ),
+  },
   // Marketing and information pages
   {
     path: '/pricing',

@@ -5,12 +5,13 @@ import {
   PASSWORD_MIN_LENGTH,
   messages,
 } from '../../api/validation-rules.ts'
-import { toE164, type CountryCode } from './phone-number.ts'
 
 /**
  * The rules of the fields several forms ask for (sign-up's name, e-mail, phone and new password,
  * asked again by reset password, the dashboard's Settings and the contact form), with the same
- * messages as the server's (docs/product.md#validation).
+ * messages as the server's (docs/product.md#validation). The phone's rule is beside the phone
+ * helpers (phone-number.ts): it needs libphonenumber, which pages without a phone field (sign-in,
+ * forgot password) must not download.
  */
 
 export function checkName(value: string): true | string {
@@ -26,12 +27,6 @@ export function checkEmail(value: string): true | string {
   const email = value.trim()
   if (email === '') return messages.emailRequired
   return EMAIL_PATTERN.test(email) || messages.invalidEmail
-}
-
-/** A number valid for the chosen country (it is sent in E.164). */
-export function checkPhone(country: CountryCode, value: string): true | string {
-  if (value.trim() === '') return messages.phoneRequired
-  return toE164(country, value) !== null || messages.invalidPhone
 }
 
 /** react-hook-form rules of a new password: only the length is enforced. */

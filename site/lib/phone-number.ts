@@ -5,6 +5,7 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js'
+import { messages } from '../../api/validation-rules.ts'
 
 export type { CountryCode }
 
@@ -94,4 +95,10 @@ export function phoneInputOf(e164: string): { country: CountryCode; phone: strin
   if (!parsed) return { country: DEFAULT_COUNTRY, phone: '' }
   const country = parsed.country ?? DEFAULT_COUNTRY
   return { country, phone: formatPhoneInput(country, parsed.nationalNumber) }
+}
+
+/** A number valid for the chosen country (it is sent in E.164). */
+export function checkPhone(country: CountryCode, value: string): true | string {
+  if (value.trim() === '') return messages.phoneRequired
+  return toE164(country, value) !== null || messages.invalidPhone
 }

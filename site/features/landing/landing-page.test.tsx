@@ -4,7 +4,7 @@ import { brand } from '../../../api/brand.ts'
 import { listingSourceNames } from '../../../api/listing-sources.ts'
 import { ui } from '../../lib/store.ts'
 import { renderAt } from '../../testing/render.tsx'
-import { LandingPage } from './landing-page.tsx'
+import LandingPage from './landing-page.tsx'
 
 function closingBanner() {
   return screen.getByRole('region', { name: /Welcome back|slip through your fingers/ })

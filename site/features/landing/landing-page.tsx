@@ -11,7 +11,7 @@ import { TestimonialsSection } from './testimonials-section.tsx'
 import { ValuePropositionSection } from './value-proposition-section.tsx'
 
 /** "/": the eight sections in order (docs/product.md#page-landing). */
-export function LandingPage() {
+export default function LandingPage() {
   usePageTitle(null)
 
   // Arriving from a footer link on another page (/#how-it-works): scroll once the sections exist.
