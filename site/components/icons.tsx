@@ -179,27 +179,10 @@ export const DownloadIcon = (p: IconProps) => (
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4M7 10l5 5 5-5M12 15V3" />
   </Svg>
 )
-export const PuzzleIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M15.4 4.2a2.5 2.5 0 1 1 4.4 2.4l-1.3 1.3 2.8 2.8a1.8 1.8 0 0 1 0 2.6l-2.3 2.3-1.2-1.2a2.5 2.5 0 1 0-3.5 3.5l1.2 1.2-2.3 2.3a1.8 1.8 0 0 1-2.6 0l-2.8-2.8-1.2 1.2a2.5 2.5 0 1 1-3.5-3.5l1.2-1.2-2.8-2.8a1.8 1.8 0 0 1 0-2.6l2.3-2.3 1.2 1.2a2.5 2.5 0 1 0 3.5-3.5L7.1 5.9l2.3-2.3a1.8 1.8 0 0 1 2.6 0l2.8 2.8z" />
-  </Svg>
-)
 export const HomeIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m3 9 9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
     <path d="M9 22V12h6v10" />
-  </Svg>
-)
-export const ImageIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect width="18" height="18" x="3" y="3" rx="2" />
-    <circle cx="9" cy="9" r="2" />
-    <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
-  </Svg>
-)
-export const PhoneIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M22 16.92v3a2 2 0 0 1-2.18 2 19.79 19.79 0 0 1-8.63-3.07 19.5 19.5 0 0 1-6-6 19.79 19.79 0 0 1-3.07-8.67A2 2 0 0 1 4.11 2h3a2 2 0 0 1 2 1.72 12.84 12.84 0 0 0 .7 2.81 2 2 0 0 1-.45 2.11L8.09 9.91a16 16 0 0 0 6 6l1.27-1.27a2 2 0 0 1 2.11-.45 12.84 12.84 0 0 0 2.81.7A2 2 0 0 1 22 16.92z" />
   </Svg>
 )
 export const HelpCircleIcon = (p: IconProps) => (

@@ -19,17 +19,6 @@ export const PanelLeftIcon = (p: IconProps) => (
     <path d="M9 3v18" />
   </Svg>
 )
-export const ActivityIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M22 12h-4l-3 9L9 3l-3 9H2" />
-  </Svg>
-)
-export const SunIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />
-  </Svg>
-)
 export const CalendarIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect width="18" height="18" x="3" y="4" rx="2" />
