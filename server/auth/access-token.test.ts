@@ -87,4 +87,15 @@ describe('access tokens', () => {
       expect(verifyAccessToken(junk, secret, clock)).toBeNull()
     }
   })
+
+  it('remembers a verified token only for its secret and only until it expires', async () => {
+    const token = await signAccessToken({ userId: 'user-1', generation: 2 }, secret, clock)
+    expect(verifyAccessToken(token, secret, clock)).toEqual({ userId: 'user-1', generation: 2 })
+    // Verified once: the same token is not accepted under another key.
+    const otherSecret = new TextEncoder().encode('another-secret-another-secret-another')
+    expect(verifyAccessToken(token, otherSecret, clock)).toBeNull()
+    // Nor after its expiry, though it was verified before.
+    const later = createTestClock(new Date(clock().getTime() + ACCESS_TOKEN_SECONDS * 1000))
+    expect(verifyAccessToken(token, secret, later)).toBeNull()
+  })
 })

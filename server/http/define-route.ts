@@ -4,16 +4,23 @@ import { successBody } from '../../api/envelope.ts'
 import { API_PREFIX, type RouteDef } from '../../api/routes.ts'
 import { AppError } from './app-error.ts'
 import type { AppContext } from '../app-context.ts'
-import { authenticate, bearerToken } from '../auth/authenticate.ts'
+import {
+  authenticate,
+  authenticateWith,
+  bearerToken,
+  type AccountLookup,
+} from '../auth/authenticate.ts'
 
 type Output<T> = T extends z.ZodType ? z.output<T> : undefined
 
-export interface HandlerInput<R extends RouteDef> {
+export interface HandlerInput<R extends RouteDef, Account = undefined> {
   body: Output<R['body']>
   query: Output<R['query']>
   params: Output<R['params']>
   /** The caller's user id on `access` routes. */
   userId: R['auth'] extends 'access' ? string : undefined
+  /** The caller's account row, on `access` routes given an `account` lookup (RouteOptions). */
+  account: Account
   /** The presented bearer token on `refresh` routes. */
   bearer: R['auth'] extends 'refresh' ? string : undefined
   request: FastifyRequest
@@ -30,6 +37,15 @@ export interface HandlerResult<R extends RouteDef> {
  * body. Headers the handler set on `reply` (ETag, Cache-Control) are kept.
  */
 export const NOT_MODIFIED = Symbol('not modified')
+
+export interface RouteOptions<Account extends { session_generation: number } | undefined> {
+  /**
+   * On `access` routes: the route's query of the caller's account row, which the session check
+   * reads the generation from (authenticateWith) instead of a lookup of its own; the handler gets
+   * the row as `account`. For routes whose first step is that row anyway.
+   */
+  account?: Account extends { session_generation: number } ? AccountLookup<Account> : never
+}
 
 export interface RouteModule {
   route: RouteDef
@@ -74,13 +90,20 @@ function parse<T extends z.ZodType | undefined>(
  * One route of the table bound to its handler: input validated with the table's zod schemas,
  * auth checked, and the answer wrapped in the success envelope.
  */
-export function defineRoute<R extends RouteDef>(
+export function defineRoute<
+  R extends RouteDef,
+  Account extends { session_generation: number } | undefined = undefined,
+>(
   route: R,
   handler: (
-    input: HandlerInput<R>,
+    input: HandlerInput<R, Account>,
     ctx: AppContext,
   ) => Promise<HandlerResult<R> | typeof NOT_MODIFIED>,
+  options: RouteOptions<Account> = {},
 ): RouteModule {
+  if (options.account && route.auth !== 'access') {
+    throw new Error(`${route.path}: an account lookup needs an access route`)
+  }
   return {
     route,
     register(app, ctx) {
@@ -88,15 +111,25 @@ export function defineRoute<R extends RouteDef>(
         method: route.method,
         url: API_PREFIX + route.path,
         handler: async (request, reply) => {
+          const body = parse(route.body, request.body, 'body')
+          const query = parse(route.query, request.query, 'query parameters')
+          const params = parse(route.params, request.params, 'path parameters')
+          const caller =
+            route.auth !== 'access'
+              ? undefined
+              : options.account
+                ? await authenticateWith(request, ctx, options.account)
+                : { userId: await authenticate(request, ctx), account: undefined }
           const input = {
-            body: parse(route.body, request.body, 'body'),
-            query: parse(route.query, request.query, 'query parameters'),
-            params: parse(route.params, request.params, 'path parameters'),
-            userId: route.auth === 'access' ? await authenticate(request, ctx) : undefined,
+            body,
+            query,
+            params,
+            userId: caller?.userId,
+            account: caller?.account,
             bearer: route.auth === 'refresh' ? bearerToken(request) : undefined,
             request,
             reply,
-          } as HandlerInput<R>
+          } as HandlerInput<R, Account>
           if (route.auth === 'refresh' && !input.bearer) {
             throw new AppError(401, 'Session expired. Please log in again.')
           }

@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000
+export const DAY_MS = 86_400_000
 
 /** `YYYY-MM-DD` of the UTC day the instant falls in. */
 export function utcDay(date: Date): string {

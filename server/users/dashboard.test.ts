@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SESSION_ENDED_MESSAGE } from '../auth/authenticate.ts'
+import { endAllSessions } from '../auth/sessions.ts'
 import { runRenewals } from '../billing/renewals.ts'
 import { dashboard, subscribeWithTestCheckout } from '../billing/testing/helpers.ts'
 import { sampleLead } from '../leads/testing/sample-lead.ts'
@@ -61,6 +63,24 @@ describe('GET /users/dashboard', () => {
     })
     const anonymous = await t.api({ method: 'GET', url: '/users/dashboard' })
     expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('answers 401 for a session that has ended, before the access rule would answer 402', async () => {
+    const user = await loggedInUser(t)
+    const headers = { authorization: `Bearer ${user.accessToken}` }
+    expect((await t.api({ method: 'GET', url: '/users/dashboard', headers })).statusCode).toBe(200)
+    await endAllSessions(t.ctx.db, user.userId, t.clock)
+    // The trial is over as well (ended now; the token's 15 minutes still run): still 401.
+    await t.ctx.db
+      .updateTable('users')
+      .set({ trial_end: t.clock().toISOString() })
+      .where('id', '=', user.userId)
+      .execute()
+    const ended = await t.api({ method: 'GET', url: '/users/dashboard', headers })
+    expect(ended.statusCode).toBe(401)
+    expect(ended.json().message).toBe(SESSION_ENDED_MESSAGE)
+    // A current session of the same account gets the access rule's answer.
+    expect((await dashboard(t, user)).statusCode).toBe(402)
   })
 
   it('tells listings converted from leads saved, per day and in each total', async () => {

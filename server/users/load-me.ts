@@ -1,15 +1,22 @@
 import type { Me } from '../../api/schemas/users.ts'
 import type { AppContext } from '../app-context.ts'
 import { SESSION_ENDED_MESSAGE } from '../auth/authenticate.ts'
-import { isSubscribed, loadAccountStatus, subscriptionState } from '../billing/access.ts'
+import {
+  accountWithSubscription,
+  isSubscribed,
+  subscriptionState,
+  toAccountStatus,
+} from '../billing/access.ts'
 import { preparedQuery } from '../db/prepared.ts'
 import { AppError } from '../http/app-error.ts'
 import { isAdminEmail } from './admins.ts'
 
-/** What Settings adds to the account: the agent profile and an e-mail change under way. */
-const settingsQuery = preparedQuery((db, userId: string) =>
-  db
-    .selectFrom('users')
+/**
+ * The account, its current subscription and what Settings adds, in one statement; GET /users/me
+ * checks the session with it too (define-route.ts).
+ */
+export const meQuery = preparedQuery((db, userId: string) =>
+  accountWithSubscription(db, userId)
     .leftJoin('agent_profiles', 'agent_profiles.user_id', 'users.id')
     .select([
       'users.pending_email',
@@ -17,8 +24,7 @@ const settingsQuery = preparedQuery((db, userId: string) =>
       'agent_profiles.license_number',
       'agent_profiles.license_state',
       'agent_profiles.brokerage',
-    ])
-    .where('users.id', '=', userId),
+    ]),
 )
 
 /**
@@ -28,12 +34,17 @@ const settingsQuery = preparedQuery((db, userId: string) =>
  * enforces.
  */
 export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
-  const [account, [settings]] = await Promise.all([
-    loadAccountStatus(ctx.db, userId),
-    settingsQuery(ctx.db, userId),
-  ])
+  const [row] = await meQuery(ctx.db, userId)
   // A valid token for a deleted account: the session is over.
-  if (!account || !settings) throw new AppError(401, SESSION_ENDED_MESSAGE)
+  if (!row) throw new AppError(401, SESSION_ENDED_MESSAGE)
+  return toMe(ctx, row)
+}
+
+export type MeRow = Awaited<ReturnType<typeof meQuery>>[number]
+
+/** The answer from the account's row (meQuery). */
+export function toMe(ctx: AppContext, row: MeRow): Me {
+  const account = toAccountStatus(row)
   const now = ctx.clock()
   const subscription = isSubscribed(account, now) ? account.subscription : null
   return {
@@ -47,14 +58,14 @@ export async function loadMe(ctx: AppContext, userId: string): Promise<Me> {
     trial_end: account.trialEnd,
     is_admin: isAdminEmail(ctx.config, account.email),
     agent_profile:
-      settings.listing_name !== null && settings.brokerage !== null
+      row.listing_name !== null && row.brokerage !== null
         ? {
-            listing_name: settings.listing_name,
-            license_number: settings.license_number,
-            license_state: settings.license_state,
-            brokerage: settings.brokerage,
+            listing_name: row.listing_name,
+            license_number: row.license_number,
+            license_state: row.license_state,
+            brokerage: row.brokerage,
           }
         : null,
-    pending_email: settings.pending_email,
+    pending_email: row.pending_email,
   }
 }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SignJWT } from 'jose'
+import { SESSION_ENDED_MESSAGE } from '../auth/authenticate.ts'
+import { endAllSessions } from '../auth/sessions.ts'
 import { createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
 
 let t: TestApp
@@ -60,6 +62,16 @@ describe('GET /users/me', () => {
       headers: { authorization: `Bearer ${forged}` },
     })
     expect(res.statusCode).toBe(401)
+  })
+
+  it('answers 401 for a token of a session that has ended, read in the same statement as the answer', async () => {
+    const user = await loggedInUser(t)
+    const headers = { authorization: `Bearer ${user.accessToken}` }
+    expect((await t.api({ method: 'GET', url: '/users/me', headers })).statusCode).toBe(200)
+    await endAllSessions(t.ctx.db, user.userId, t.clock)
+    const ended = await t.api({ method: 'GET', url: '/users/me', headers })
+    expect(ended.statusCode).toBe(401)
+    expect(ended.json().message).toBe(SESSION_ENDED_MESSAGE)
   })
 
   it('answers is_admin for the e-mails ADMIN_EMAILS lists, in any case', async () => {

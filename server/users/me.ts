@@ -1,8 +1,13 @@
 import { routes } from '../../api/routes.ts'
 import { defineRoute } from '../http/define-route.ts'
-import { loadMe } from './load-me.ts'
+import { meQuery, toMe } from './load-me.ts'
 
-/** The signed-in account, its access and its Settings (load-me.ts). */
-export default defineRoute(routes.me, async ({ userId }, ctx) => ({
-  data: await loadMe(ctx, userId),
-}))
+/**
+ * The signed-in account, its access and its Settings (load-me.ts): one statement, which the
+ * session check reads as well.
+ */
+export default defineRoute(
+  routes.me,
+  ({ account }, ctx) => Promise.resolve({ data: toMe(ctx, account) }),
+  { account: meQuery },
+)
