@@ -5,7 +5,7 @@ import {
   type SharedSession,
 } from '../../api/extension-messages.ts'
 import type { LoginResult, SessionStatus } from '../messages.ts'
-import { LOCAL, readValue, removeKeys, writeValues } from '../storage.ts'
+import { LOCAL, SESSION, readValue, removeKeys, writeValues } from '../storage.ts'
 import { api } from './api.ts'
 import { chromeTokenStore } from './token-store.ts'
 
@@ -55,6 +55,9 @@ export async function logout(): Promise<{ ok: true }> {
   const refreshToken = await chromeTokenStore.getRefreshToken()
   await chromeTokenStore.clear()
   await removeKeys('local', LOCAL.notice)
+  // The last conversion's outcome (a trial-over notice, an error) was this account's: whoever
+  // logs in next must not see it.
+  await removeKeys('session', SESSION.conversion)
   if (refreshToken) {
     await api()
       .call('logout', { body: { refresh_token: refreshToken } })

@@ -164,6 +164,22 @@ describe('storage', () => {
     // The session stays.
     expect(fake.local.data.get(LOCAL.refreshToken)).toBe('r1')
   })
+  it("forgets the last conversion's outcome at logout: the next account must not see it", async () => {
+    await startWorker()
+    await fake.session.set({
+      [SESSION.conversion]: {
+        sourceTabId: 7,
+        phase: 'failed',
+        error: { kind: 'trial-expired', message: 'Your 7-day free trial has ended.' },
+      },
+    })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(null, { status: 204 }))),
+    )
+    await ask('session:logout', {})
+    expect(await ask('convert:status', { sourceTabId: 7 })).toBeNull()
+  })
 })
 
 describe('pending drafts', () => {
