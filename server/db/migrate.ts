@@ -52,7 +52,6 @@ const provider: MigrationProvider = {
  * of the same database has them, believes they exist here too.
  */
 async function migrationSchema(db: Kysely<unknown>): Promise<string | undefined> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined
   const result = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)
   return result.rows[0]?.schema ?? undefined
 }
@@ -67,11 +66,38 @@ export async function migrateUpTo(db: Kysely<unknown>, name: string): Promise<vo
   await migrate(db, (migrator) => migrator.migrateTo(name))
 }
 
+/**
+ * Kysely's migrator lists the catalog's tables (every schema) before it takes its own lock, and
+ * that listing fails when another session drops a table in the meantime: a second process
+ * starting while the first migrates (a rolling deploy), or test apps migrating their own schemas
+ * side by side. On PostgreSQL the whole run therefore holds one database-wide advisory lock, on
+ * one connection, so migrations and their catalog reads never overlap.
+ */
+export const MIGRATE_LOCK_KEY = 5_174_203_911
+
 async function migrate(
   db: Kysely<unknown>,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<void> {
-  const schema = await migrationSchema(db)
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await runMigrator(db, undefined, run)
+    return
+  }
+  await db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATE_LOCK_KEY})`.execute(conn)
+    try {
+      await runMigrator(conn, await migrationSchema(conn), run)
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATE_LOCK_KEY})`.execute(conn)
+    }
+  })
+}
+
+async function runMigrator(
+  db: Kysely<unknown>,
+  schema: string | undefined,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<void> {
   const migrator = new Migrator({
     db,
     provider,

@@ -55,11 +55,22 @@ const allOptional = new Set(['/leads/export.csv'])
 let t: TestApp
 let bearer: string
 
+/** Row counts of this test app's own tables (on PostgreSQL, its schema only). */
 async function snapshot(): Promise<Record<string, number>> {
-  const tables = await t.ctx.db.introspection.getTables()
+  const listed =
+    t.dbKind === 'sqlite'
+      ? await sql<{
+          name: string
+        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(
+          t.ctx.db,
+        )
+      : await sql<{
+          name: string
+        }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(
+          t.ctx.db,
+        )
   const counts: Record<string, number> = {}
-  // On PostgreSQL other test apps' schemas list the same names; the unqualified name is ours.
-  for (const name of new Set(tables.map((table) => table.name))) {
+  for (const { name } of listed.rows) {
     const row = await sql<{
       n: number
     }>`select count(*) as n from ${sql.table(name)}`.execute(t.ctx.db)
