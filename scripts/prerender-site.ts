@@ -12,7 +12,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { prerenderedFile, PRERENDERED_PATHS } from '../server/http/prerendered-pages.ts'
 import { checkPrerenderedMarkup } from './prerendered-checks.ts'
-import { pageAssets, pageHtml, type BuildManifest, type PageAssets } from './prerendered-html.ts'
+import {
+  pageAssets,
+  pageHtml,
+  stylesheetsOfPage,
+  type BuildManifest,
+  type PageAssets,
+} from './prerendered-html.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const siteDir = path.join(root, 'dist', 'site')
@@ -64,7 +70,11 @@ async function prerenderSite(): Promise<string[]> {
     const assets: PageAssets = source
       ? pageAssets(manifest, source)
       : { stylesheets: [], modules: [] }
-    const page = pageHtml(shell, { html, title, assets })
+    const css: Record<string, string> = {}
+    for (const href of stylesheetsOfPage(shell, assets)) {
+      css[href] = await readFile(path.join(siteDir, href), 'utf8')
+    }
+    const page = pageHtml(shell, { html, title, assets, css })
     await checkPrerenderedMarkup(pagePath, html, page, siteDir)
     await mkdir(path.dirname(path.join(siteDir, file)), { recursive: true })
     await writeFile(path.join(siteDir, file), page)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageAssets, pageHtml, type BuildManifest } from './prerendered-html.ts'
+import { pageAssets, pageHtml, stylesheetsOfPage, type BuildManifest } from './prerendered-html.ts'
 
 const manifest: BuildManifest = {
   'main.tsx': {
@@ -26,6 +26,12 @@ const SHELL = [
   '  </head><body><div id="root"></div></body></html>',
 ].join('\n')
 
+const CSS = {
+  '/assets/index-1.css': 'body{margin:0}\n',
+  '/assets/faq-page-1.css': '._q_1{color:red}',
+  '/assets/form-1.css': '._f_1{gap:1rem}',
+}
+
 describe('a prerendered page’s HTML', () => {
   it('links what the page module loads: its chunk, the chunks it imports, their CSS', () => {
     expect(pageAssets(manifest, 'features/faq/faq-page.tsx')).toEqual({
@@ -44,22 +50,55 @@ describe('a prerendered page’s HTML', () => {
     expect(() => pageAssets(manifest, 'features/nope.tsx')).toThrow(/not a chunk loaded on demand/)
   })
 
-  it('puts the page in #root, its title in <title>, and links only what the shell lacks', () => {
+  it('puts the page in #root, its title in <title>, and preloads only what the shell lacks', () => {
     const html = pageHtml(SHELL, {
       html: '<main><h1>FAQ &amp; more $&</h1></main>',
       title: 'FAQ <& more> — Site',
       assets: pageAssets(manifest, 'features/faq/faq-page.tsx'),
+      css: CSS,
     })
     expect(html).toContain('<div id="root"><main><h1>FAQ &amp; more $&</h1></main></div>')
     expect(html).toContain('<title>FAQ &lt;&amp; more&gt; — Site</title>')
-    const links = html.slice(html.indexOf('index-1.css'), html.indexOf('</head>'))
-    expect(links.match(/<link [^>]+>/g)).toEqual([
-      '<link rel="stylesheet" crossorigin href="/assets/faq-page-1.css">',
-      '<link rel="stylesheet" crossorigin href="/assets/form-1.css">',
+    const preloads = html.match(/<link rel="modulepreload"[^>]+>/g)
+    expect(preloads).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/store-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/faq-page-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/form-1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/api-1.js">',
     ])
+  })
+
+  it('writes every stylesheet into the page, in load order, each marked as present', () => {
+    const assets = pageAssets(manifest, 'features/faq/faq-page.tsx')
+    const html = pageHtml(SHELL, { html: '<main></main>', title: null, assets, css: CSS })
+    expect(stylesheetsOfPage(SHELL, assets)).toEqual([
+      '/assets/index-1.css',
+      '/assets/faq-page-1.css',
+      '/assets/form-1.css',
+    ])
+    expect(
+      [...html.matchAll(/<style data-href="([^"]+)">([^<]*)<\/style>/g)].map((m) => m.slice(1)),
+    ).toEqual([
+      ['/assets/index-1.css', 'body{margin:0}'],
+      ['/assets/faq-page-1.css', '._q_1{color:red}'],
+      ['/assets/form-1.css', '._f_1{gap:1rem}'],
+    ])
+    // No stylesheet is fetched: each link left is disabled, there for Vite's loader to see.
+    const stylesheetLinks = html.match(/<link rel="stylesheet"[^>]*>/g) ?? []
+    expect(stylesheetLinks).toHaveLength(3)
+    for (const link of stylesheetLinks) expect(link).toMatch(/ disabled>$/)
+    expect(html.indexOf('index-1.css')).toBeLessThan(html.indexOf('faq-page-1.css'))
+  })
+
+  it('refuses a stylesheet it has no text for, or one that would close its <style>', () => {
+    const assets = pageAssets(manifest, 'features/faq/faq-page.tsx')
+    const page = { html: '<main></main>', title: null, assets }
+    expect(() => pageHtml(SHELL, { ...page, css: { '/assets/index-1.css': '' } })).toThrow(
+      /no text for the stylesheet \/assets\/faq-page-1.css/,
+    )
+    expect(() =>
+      pageHtml(SHELL, { ...page, css: { ...CSS, '/assets/form-1.css': 'a{}</style><script>' } }),
+    ).toThrow(/cannot go inside a <style>/)
   })
 
   it('keeps the shell’s title when the page sets none, and needs exactly one empty #root', () => {
@@ -67,14 +106,19 @@ describe('a prerendered page’s HTML', () => {
       html: '<main></main>',
       title: null,
       assets: { stylesheets: [], modules: [] },
+      css: CSS,
     })
     expect(home).toContain('<title>Site</title>')
-    expect(home.indexOf('</head>') - home.indexOf('index-1.css">')).toBeLessThan(20)
+    expect(home.match(/<link [^>]+>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/store-1.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled>',
+    ])
     expect(() =>
       pageHtml(SHELL.replace('<div id="root"></div>', ''), {
         html: '',
         title: null,
         assets: { stylesheets: [], modules: [] },
+        css: CSS,
       }),
     ).toThrow(/#root|id="root"/)
   })

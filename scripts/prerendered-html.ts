@@ -1,6 +1,7 @@
 // How a prerendered page's HTML is made from the built shell (dist/site/index.html): the page's
-// markup in #root, its title, and the stylesheets and chunks its lazy module needs, so it is
-// styled at first paint and hydrates without waiting for another round trip.
+// markup in #root, its title, the stylesheets its lazy module needs written into the page, and
+// its chunks preloaded, so it is styled at first paint without another request and hydrates
+// without waiting for another round trip.
 
 /** One chunk of Vite's build manifest (dist/site/.vite/manifest.json), as far as we read it. */
 export interface ManifestChunk {
@@ -57,27 +58,53 @@ export interface PrerenderedContent {
   /** Its document title, or null to keep the shell's. */
   title: string | null
   assets: PageAssets
+  /** The text of every stylesheet, the shell's and the page's, by URL path. */
+  css: Readonly<Record<string, string>>
+}
+
+const SHELL_STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g
+
+/**
+ * A stylesheet written into the page: its rules in a <style>, so the first paint waits for no
+ * request (on a phone's network each blocking stylesheet cost a round trip), and a disabled
+ * <link> to the same file, which the browser does not fetch but which tells Vite's loader the
+ * file is in the page when a later page asks for it.
+ */
+function inlineStylesheet(href: string, css: Readonly<Record<string, string>>): string {
+  const text = css[href]
+  if (text === undefined) throw new Error(`prerender: no text for the stylesheet ${href}`)
+  if (/<\/style/i.test(text)) throw new Error(`prerender: ${href} cannot go inside a <style>`)
+  return `<style data-href="${href}">${text.trim()}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`
 }
 
 /**
- * The shell with the page in it. Links the shell already has (the entry's own chunks) are not
- * repeated; the page's come last in <head>, where Vite would have added them when the page loaded.
+ * The shell with the page in it. The shell's stylesheets and the page's are written into <head>
+ * in the order Vite would have loaded them (the page's last); chunks the shell already preloads
+ * are not repeated.
  */
-export function pageHtml(shell: string, { html, title, assets }: PrerenderedContent): string {
+export function pageHtml(shell: string, { html, title, assets, css }: PrerenderedContent): string {
   if (shell.split(EMPTY_ROOT).length !== 2) throw new Error(`the shell has no single ${EMPTY_ROOT}`)
   if (!TITLE.test(shell)) throw new Error('the shell has no <title>')
+  const shellStylesheets = new Set([...shell.matchAll(SHELL_STYLESHEET)].map(([, href]) => href))
   const links = [
     ...assets.stylesheets
-      .filter((href) => !shell.includes(`href="${href}"`))
-      .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+      .filter((href) => !shellStylesheets.has(href))
+      .map((href) => inlineStylesheet(href, css)),
     ...assets.modules
       .filter((href) => !shell.includes(`"${href}"`))
       .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ]
   let page = shell.replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`)
+  page = page.replace(SHELL_STYLESHEET, (_link, href: string) => inlineStylesheet(href, css))
   if (title !== null) page = page.replace(TITLE, () => `<title>${escapeHtml(title)}</title>`)
   if (links.length > 0) {
     page = page.replace('</head>', () => `${links.map((link) => `  ${link}\n  `).join('')}</head>`)
   }
   return page
+}
+
+/** The URL paths of every stylesheet a page built from `shell` with `assets` carries. */
+export function stylesheetsOfPage(shell: string, assets: PageAssets): string[] {
+  const shellStylesheets = [...shell.matchAll(SHELL_STYLESHEET)].map(([, href]) => href ?? '')
+  return [...new Set([...shellStylesheets, ...assets.stylesheets])]
 }

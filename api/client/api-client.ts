@@ -9,13 +9,8 @@ import {
   type RouteParams,
   type RouteQuery,
 } from '../routes.ts'
-import {
-  ApiError,
-  apiErrorFromResponse,
-  invalidResponseError,
-  networkError,
-  sessionExpiredError,
-} from './api-error.ts'
+import { ApiError, invalidResponseError, networkError, sessionExpiredError } from './api-error.ts'
+import { apiErrorFromResponse } from './error-answer.ts'
 import { shouldSendBearer } from './bearer-rules.ts'
 import type { StoredToken, TokenStore } from './token-store.ts'
 

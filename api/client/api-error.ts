@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * `http`: the server answered with an error status. `network`: no answer (status 0).
  * `invalid-response`: an answer that breaks the contract. `session-expired`: a 401 that a refresh
@@ -40,32 +38,6 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError
 }
 
-// Lenient on purpose: error answers may come from a proxy or the framework, not only our envelope.
-const errorAnswer = z.object({
-  message: z.string().optional().catch(undefined),
-  errors: z
-    .object({
-      message: z.string().optional().catch(undefined),
-      fields: z.record(z.string(), z.string()).optional().catch(undefined),
-    })
-    .optional()
-    .catch(undefined),
-})
-
-/** The error for a non-2xx answer; `body` is the parsed JSON, or undefined when it was not JSON. */
-export function apiErrorFromResponse(status: number, body: unknown): ApiError {
-  const parsed = errorAnswer.safeParse(body)
-  const answer = parsed.success ? parsed.data : undefined
-  const message = nonEmpty(answer?.errors?.message) ?? nonEmpty(answer?.message)
-  const fields = answer?.errors?.fields
-  return new ApiError({
-    kind: 'http',
-    status,
-    message: message ?? DEFAULT_ERROR_MESSAGE,
-    ...(fields ? { fields } : {}),
-  })
-}
-
 export function networkError(): ApiError {
   return new ApiError({ kind: 'network', status: 0, message: NETWORK_ERROR_MESSAGE })
 }
@@ -76,8 +48,4 @@ export function invalidResponseError(status: number): ApiError {
 
 export function sessionExpiredError(): ApiError {
   return new ApiError({ kind: 'session-expired', status: 401, message: SESSION_EXPIRED_MESSAGE })
-}
-
-function nonEmpty(value: string | undefined): string | undefined {
-  return value?.trim() ? value : undefined
 }

@@ -91,6 +91,14 @@ async function settle(page: Page): Promise<void> {
   )
 }
 
+function watchStylesheetRequests(page: Page): string[] {
+  const requested: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') requested.push(new URL(request.url()).pathname)
+  })
+  return requested
+}
+
 describe('the HTML the server sends', () => {
   it('already has each prerendered page: its heading, the header and the footer', async () => {
     const { page } = await newTab(1280)
@@ -185,11 +193,15 @@ describe('hydration', () => {
   for (const width of [375, 1280]) {
     it(`keeps the server's nodes, with no error, CSP violation or layout shift, at ${width} px`, async () => {
       const { page, pageErrors, consoleErrors } = await newTab(width)
+      const stylesheetRequests = watchStylesheetRequests(page)
       try {
         for (const pagePath of PRERENDERED_PATHS) {
+          stylesheetRequests.length = 0
           await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' })
           await waitForApp(page)
           await settle(page)
+          // Its stylesheets came inside the HTML: none is fetched, before or after hydration.
+          expect(stylesheetRequests, pagePath).toEqual([])
           const state = (await page.evaluate(`({
             kept: ['#root header', '#root h1', '#root footer'].map(
               (s, i) => window.__serverNodes[i] !== null && document.querySelector(s) === window.__serverNodes[i],
@@ -222,6 +234,61 @@ describe('hydration', () => {
       }
     })
   }
+
+  it('fetches on a later page only the stylesheets the first page did not carry', async () => {
+    const { page, pageErrors } = await newTab(1280)
+    const stylesheetRequests = watchStylesheetRequests(page)
+    try {
+      const res = await fetch(`${server.url}/sign-in`, { headers: { accept: 'text/html' } })
+      const carried = [...(await res.text()).matchAll(/<style data-href="([^"]+)">/g)].map(
+        ([, href]) => href,
+      )
+      expect(carried.length).toBeGreaterThan(1)
+      await page.goto(`${server.url}/sign-in`, { waitUntil: 'load' })
+      await waitForApp(page)
+      await page.click('a[href="/sign-up"]')
+      await page.waitForSelector('form input[autocomplete="name"]')
+      await settle(page)
+      expect(stylesheetRequests.filter((href) => carried.includes(href))).toEqual([])
+      // The sign-up page is styled: its form fields are laid out as on a page loaded directly.
+      const viaNavigation = await page.evaluate(
+        `getComputedStyle(document.querySelector('main form')).display + ' ' + getComputedStyle(document.querySelector('main form input')).borderTopWidth`,
+      )
+      await page.goto(`${server.url}/sign-up`, { waitUntil: 'load' })
+      await waitForApp(page)
+      const direct = await page.evaluate(
+        `getComputedStyle(document.querySelector('main form')).display + ' ' + getComputedStyle(document.querySelector('main form input')).borderTopWidth`,
+      )
+      expect(viaNavigation).toBe(direct)
+      expect(pageErrors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+
+  it('loads the API client (the contract’s schemas) on a form page only once the form is used', async () => {
+    const { page, pageErrors } = await newTab(375)
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    const apiClient = () => scripts.filter((href) => /\/api-client-[\w-]+\.js$/.test(href))
+    try {
+      for (const pagePath of ['/sign-in', '/sign-up', '/forgot-password', '/contact-us']) {
+        scripts.length = 0
+        await page.goto(`${server.url}${pagePath}`, { waitUntil: 'load' })
+        await waitForApp(page)
+        await settle(page)
+        expect(apiClient(), `${pagePath} before the form is used`).toEqual([])
+        await page.focus('main form input')
+        await settle(page)
+        expect(apiClient(), `${pagePath} once a field has the focus`).toHaveLength(1)
+      }
+      expect(pageErrors).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
 
   it('never paints the guest Login link for a visitor with a session, and ends with the user menu', async () => {
     const account = await createVerifiedAccount(server, 'prerender')

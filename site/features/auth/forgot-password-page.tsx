@@ -12,6 +12,7 @@ import { FormHeader } from './form-header.tsx'
 import { GuestLayout } from './guest-layout.tsx'
 import { Outcome } from './outcome.tsx'
 import styles from './auth-form.module.css'
+import { warmApi } from '../../lib/load-api.ts'
 
 export const FORGOT_FAILED_MESSAGE = 'Failed to process password reset request.'
 
@@ -60,6 +61,7 @@ export default function ForgotPasswordPage() {
           </FormHeader>
           <form
             className={styles.form}
+            onFocus={warmApi}
             noValidate
             onSubmit={(event) => void handleSubmit(onSubmit)(event)}
           >

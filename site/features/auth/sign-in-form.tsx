@@ -13,6 +13,7 @@ import { errorMessage } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
 import { ResendVerificationButton } from './resend-verification-button.tsx'
 import styles from './auth-form.module.css'
+import { warmApi } from '../../lib/load-api.ts'
 
 interface SignInValues {
   email: string
@@ -56,6 +57,7 @@ export function SignInForm() {
   return (
     <form
       className={styles.form}
+      onFocus={warmApi}
       noValidate
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >

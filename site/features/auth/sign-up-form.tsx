@@ -14,6 +14,7 @@ import { register as registerAccount } from './api/register.ts'
 import { errorMessage, fieldErrors } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
 import styles from './auth-form.module.css'
+import { warmApi } from '../../lib/load-api.ts'
 
 export const REGISTERED_MESSAGE =
   'Registration successful. Please check your email to verify your account.'
@@ -86,6 +87,7 @@ export function SignUpForm() {
   return (
     <form
       className={styles.form}
+      onFocus={warmApi}
       noValidate
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
     >

@@ -16,6 +16,7 @@ import {
 import { toast } from '../../lib/toast.tsx'
 import { sendContactMessage } from './api/send-contact-message.ts'
 import styles from './contact.module.css'
+import { warmApi } from '../../lib/load-api.ts'
 
 export const CONTACT_SENT = 'Email sent successfully.'
 export const CONTACT_DUPLICATE = 'An email has already been sent. Please check your inbox.'
@@ -78,6 +79,7 @@ export function ContactForm() {
   return (
     <form
       className={styles.form}
+      onFocus={warmApi}
       onSubmit={(event) => {
         void handleSubmit(onSubmit)(event)
       }}

@@ -1,9 +1,10 @@
 import type { RouteBody } from '../../../../api/routes.ts'
-import { api } from '../../../lib/api.ts'
+import { loadApi } from '../../../lib/load-api.ts'
 
 /**
  * POST /auth/login (docs/product.md#login): data {access_token, refresh_token, username, user_id}.
  */
-export function login(body: RouteBody<'login'>) {
+export async function login(body: RouteBody<'login'>) {
+  const api = await loadApi()
   return api.call('login', { body })
 }

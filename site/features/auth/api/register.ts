@@ -1,7 +1,8 @@
 import type { RouteBody } from '../../../../api/routes.ts'
-import { api } from '../../../lib/api.ts'
+import { loadApi } from '../../../lib/load-api.ts'
 
 /** POST /auth/register (docs/product.md#sign-up-and-session-calls): 201 is success. */
-export function register(body: RouteBody<'register'>) {
+export async function register(body: RouteBody<'register'>) {
+  const api = await loadApi()
   return api.call('register', { body })
 }

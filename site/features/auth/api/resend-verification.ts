@@ -1,6 +1,7 @@
-import { api } from '../../../lib/api.ts'
+import { loadApi } from '../../../lib/load-api.ts'
 
 /** POST /auth/resend-verification: a new verification link, the same answer for anyone. */
-export function resendVerification(email: string) {
+export async function resendVerification(email: string) {
+  const api = await loadApi()
   return api.call('resendVerification', { body: { email } })
 }

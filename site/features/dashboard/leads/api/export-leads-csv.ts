@@ -1,4 +1,5 @@
-import { apiErrorFromResponse, networkError } from '../../../../../api/client/api-error.ts'
+import { networkError } from '../../../../../api/client/api-error.ts'
+import { apiErrorFromResponse } from '../../../../../api/client/error-answer.ts'
 import { TUNNEL_WARNING_HEADER } from '../../../../../api/envelope.ts'
 import { API_PREFIX, routes, type RouteBody } from '../../../../../api/routes.ts'
 import { api } from '../../../../lib/api.ts'
