@@ -85,7 +85,7 @@ function inlineStylesheet(href: string, css: Readonly<Record<string, string>>): 
 export function pageHtml(shell: string, { html, title, assets, css }: PrerenderedContent): string {
   if (shell.split(EMPTY_ROOT).length !== 2) throw new Error(`the shell has no single ${EMPTY_ROOT}`)
   if (!TITLE.test(shell)) throw new Error('the shell has no <title>')
-  const shellStylesheets = new Set([...shell.matchAll(SHELL_STYLESHEET)].map(([, href]) => href))
+  const shellStylesheets = new Set(shellStylesheetsOf(shell))
   const links = [
     ...assets.stylesheets
       .filter((href) => !shellStylesheets.has(href))
@@ -103,8 +103,11 @@ export function pageHtml(shell: string, { html, title, assets, css }: Prerendere
   return page
 }
 
+function shellStylesheetsOf(shell: string): string[] {
+  return [...shell.matchAll(SHELL_STYLESHEET)].map(([, href]) => href ?? '')
+}
+
 /** The URL paths of every stylesheet a page built from `shell` with `assets` carries. */
 export function stylesheetsOfPage(shell: string, assets: PageAssets): string[] {
-  const shellStylesheets = [...shell.matchAll(SHELL_STYLESHEET)].map(([, href]) => href ?? '')
-  return [...new Set([...shellStylesheets, ...assets.stylesheets])]
+  return [...new Set([...shellStylesheetsOf(shell), ...assets.stylesheets])]
 }

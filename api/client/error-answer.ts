@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { ApiError, DEFAULT_ERROR_MESSAGE } from './api-error.ts'
 
-// Apart from api-error.ts, so what only tells errors apart (the public forms) loads no zod.
-
-// Lenient on purpose: error answers may come from a proxy or the framework, not only our envelope.
+// Apart from api-error.ts so that code which only tells errors apart (the public forms) loads no
+// zod. Lenient on purpose: error answers may come from a proxy or the framework, not only our
+// envelope.
 const errorAnswer = z.object({
   message: z.string().optional().catch(undefined),
   errors: z
