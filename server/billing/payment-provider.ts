@@ -83,6 +83,13 @@ export interface PaymentProvider {
    * no refund of the period under way. Ending one that already ended changes nothing.
    */
   endNow: (subscription: SubscriptionRow) => Promise<void>
+  /**
+   * Makes a checkout nobody has paid unpayable (account deletion: a payment after it would start
+   * a subscription of an account that is gone). Answers `closed` when it can no longer be paid
+   * (closed now, or expired or cancelled before), `completed` when it was paid meanwhile: its
+   * subscription is then recorded here, as verifyCheckout records it, for endNow to end.
+   */
+  closeUnpaidCheckout: (sessionId: string) => Promise<'closed' | 'completed'>
   /** Pages and callbacks outside the JSON API: the test checkout's pages, Stripe's webhook. */
   registerRoutes: (app: FastifyInstance) => Promise<void>
 }

@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { WRONG_PASSWORD_MESSAGE } from '../auth/confirm-password.ts'
 import { limits } from '../auth/rate-limits.ts'
 import { runRenewals } from '../billing/renewals.ts'
-import { checkout, endTrial, subscribeWithTestCheckout } from '../billing/testing/helpers.ts'
+import {
+  checkout,
+  endTrial,
+  formAction,
+  PAY_BUTTON,
+  pathOf,
+  submitForm,
+  subscribeWithTestCheckout,
+} from '../billing/testing/helpers.ts'
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
@@ -13,7 +21,7 @@ import {
   type FakeStripe,
 } from '../billing/testing/fake-stripe.ts'
 import { createTestApp, loggedInUser, registerUser, type TestApp } from '../testing/test-app.ts'
-import { PROVIDER_UNREACHABLE_MESSAGE } from './delete-account.ts'
+import { CHECKOUT_OPENED_MESSAGE, PROVIDER_UNREACHABLE_MESSAGE } from './delete-account.ts'
 import {
   accountWithEverything,
   authHeader,
@@ -316,12 +324,34 @@ describe('POST /users/delete-account', () => {
     expect((await login(t, user.email, user.password)).statusCode).toBe(200)
   })
 
-  it('an abandoned checkout alone is deleted with the account', async () => {
+  it('an abandoned checkout alone is deleted with the account, and its page takes no payment', async () => {
     const user = await loggedInUser(t)
-    expect((await checkout(t, user, 'pro-monthly')).statusCode).toBe(200)
+    const started = await checkout(t, user, 'pro-monthly')
+    expect(started.statusCode).toBe(200)
+    const page = pathOf(String(started.json().data?.checkout_url))
+    const pay = formAction((await t.app.inject({ method: 'GET', url: page })).body, PAY_BUTTON)
     expect((await deleteAccount(user, { password: user.password })).statusCode).toBe(200)
     const rows = await t.ctx.db.selectFrom('checkout_sessions').select('id').execute()
     expect(rows).toEqual([])
+    // A tab left open on it: the page and its Pay button say the checkout is not valid.
+    expect((await t.app.inject({ method: 'GET', url: page })).statusCode).toBe(404)
+    expect((await submitForm(t, pay)).statusCode).toBe(404)
+    expect(await t.ctx.db.selectFrom('subscriptions').select('id').execute()).toEqual([])
+  })
+
+  it('stops, deleting nothing, when a checkout is opened in another tab meanwhile', async () => {
+    const user = await loggedInUser(t)
+    expect((await checkout(t, user, 'pro-monthly')).statusCode).toBe(200)
+    // The other tab's checkout lands while the first one is being closed.
+    const close = t.ctx.payments.closeUnpaidCheckout
+    t.ctx.payments.closeUnpaidCheckout = async (sessionId) => {
+      expect((await checkout(t, user, 'pro-monthly')).statusCode).toBe(200)
+      return close(sessionId)
+    }
+    const res = await deleteAccount(user, { password: user.password })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe(CHECKOUT_OPENED_MESSAGE)
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200)
   })
 })
 
@@ -389,5 +419,91 @@ describe('POST /users/delete-account with Stripe (a local fake of its API)', () 
     expect(
       await t.ctx.db.selectFrom('subscriptions').select('user_id').executeTakeFirstOrThrow(),
     ).toEqual({ user_id: null })
+  })
+
+  /** A user with a Stripe checkout open (its page not paid yet); answers its session id. */
+  async function openStripeCheckout(user: SignedIn): Promise<string> {
+    await endTrial(t, user) // charged at checkout
+    expect((await checkout(t, user, 'pro-monthly')).statusCode).toBe(200)
+    return String([...stripe.sessions.values()].pop()?.id)
+  }
+
+  it('expires an open checkout at Stripe, so it can no longer be paid', async () => {
+    const user = await loggedInUser(t)
+    const sessionId = await openStripeCheckout(user)
+    const subscriptionsBefore = stripe.subscriptions.size
+
+    const sentBefore = stripe.requests.length
+    expect((await deleteAccount(user, { password: user.password })).statusCode).toBe(200)
+    expect(
+      stripe.requests
+        .slice(sentBefore)
+        .filter((r) => r.path.startsWith(`/v1/checkout/sessions/${sessionId}`))
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([
+      `GET /v1/checkout/sessions/${sessionId}`,
+      `POST /v1/checkout/sessions/${sessionId}/expire`,
+    ])
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ status: 'expired' })
+    // A tab left open on Stripe's page: it takes no payment, so nothing starts billing.
+    expect(() => stripe.completeCheckout(sessionId)).toThrow(/not open/)
+    expect(stripe.subscriptions.size).toBe(subscriptionsBefore)
+    expect(await t.ctx.db.selectFrom('checkout_sessions').select('id').execute()).toEqual([])
+  })
+
+  it('stops with a 503, deleting nothing, when Stripe cannot be reached to close a checkout', async () => {
+    const user = await loggedInUser(t)
+    const sessionId = await openStripeCheckout(user)
+    stripe.failing = true
+    try {
+      const res = await deleteAccount(user, { password: user.password })
+      expect(res.statusCode).toBe(503)
+      expect(res.json().message).toBe(PROVIDER_UNREACHABLE_MESSAGE)
+    } finally {
+      stripe.failing = false
+    }
+    expect((await login(t, user.email, user.password)).statusCode).toBe(200)
+    expect(
+      await t.ctx.db.selectFrom('checkout_sessions').select(['id', 'user_id']).execute(),
+    ).toEqual([{ id: sessionId, user_id: user.userId }])
+    expect(stripe.sessions.get(sessionId)).toMatchObject({ status: 'open' })
+  })
+
+  it('records a checkout paid meanwhile (its webhooks not here yet), then ends what it started', async () => {
+    const user = await loggedInUser(t)
+    const sessionId = await openStripeCheckout(user)
+    // Paid on Stripe's page just before the deletion; Stripe's events are still on their way.
+    const events = stripe.completeCheckout(sessionId)
+    const stripeId = String([...stripe.subscriptions.values()].pop()?.id)
+
+    const sentBefore = stripe.requests.length
+    expect((await deleteAccount(user, { password: user.password })).statusCode).toBe(200)
+    expect(stripe.requests.slice(sentBefore).map((r) => r.path)).not.toContain(
+      `/v1/checkout/sessions/${sessionId}/expire`,
+    )
+    expect(stripe.subscriptions.get(stripeId)).toMatchObject({ status: 'canceled' })
+    const kept = async () => ({
+      subscriptions: await t.ctx.db.selectFrom('subscriptions').selectAll().execute(),
+      transactions: await t.ctx.db.selectFrom('transactions').selectAll().execute(),
+      checkouts: await t.ctx.db.selectFrom('checkout_sessions').selectAll().execute(),
+    })
+    const after = await kept()
+    expect(after.subscriptions).toEqual([
+      expect.objectContaining({
+        provider_subscription_id: stripeId,
+        user_id: null,
+        status: 'ended',
+      }),
+    ])
+    expect(after.transactions).toEqual([
+      expect.objectContaining({ user_id: null, amount_cents: 4900 }),
+    ])
+    expect(after.checkouts).toEqual([
+      expect.objectContaining({ id: sessionId, user_id: null, status: 'paid' }),
+    ])
+
+    // The late webhooks find the account gone and change nothing.
+    for (const event of events) expect((await deliver(event)).statusCode).toBe(200)
+    expect(await kept()).toEqual(after)
   })
 })

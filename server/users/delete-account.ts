@@ -10,7 +10,48 @@ import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
 
 export const PROVIDER_UNREACHABLE_MESSAGE =
-  'Your subscription is billed through Stripe, which cannot be reached right now, so your account was not deleted. Please try again later or contact support.'
+  'Your account’s payments go through Stripe, which cannot be reached right now, so your account was not deleted. Please try again later or contact support.'
+
+export const CHECKOUT_OPENED_MESSAGE =
+  'A checkout was opened for your account while it was being deleted, so it was not deleted. Please try again.'
+
+/** A call to the payment provider; not reaching it stops the deletion before anything goes. */
+async function atProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 502) {
+      throw new AppError(503, PROVIDER_UNREACHABLE_MESSAGE)
+    }
+    throw error
+  }
+}
+
+/**
+ * Closes every checkout of the account still open at the provider, so nobody can pay it once the
+ * account is gone: a payment then would start a subscription nobody could cancel. One paid
+ * meanwhile is recorded by the provider, and endSubscriptions (run next) ends what it started.
+ * Answers the ids of the checkouts it saw.
+ */
+async function closeCheckouts(ctx: AppContext, userId: string): Promise<string[]> {
+  const open = await ctx.db
+    .selectFrom('checkout_sessions')
+    .select(['id', 'provider', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .execute()
+  const now = ctx.clock().toISOString()
+  for (const checkout of open) {
+    if (checkout.provider === ctx.payments.name) {
+      await atProvider(() => ctx.payments.closeUnpaidCheckout(checkout.id))
+    }
+    // A Stripe checkout while Stripe is not configured: it lapses at expires_at, not before.
+    else if (checkout.provider !== 'test' && checkout.expires_at > now) {
+      throw new AppError(503, PROVIDER_UNREACHABLE_MESSAGE)
+    }
+  }
+  return open.map((checkout) => checkout.id)
+}
 
 /**
  * Ends every subscription that could still charge the agent, at the provider first: once the
@@ -25,7 +66,9 @@ async function endSubscriptions(ctx: AppContext, userId: string): Promise<void> 
     .where('status', '!=', 'ended')
     .execute()
   for (const subscription of running) {
-    if (subscription.provider === ctx.payments.name) await ctx.payments.endNow(subscription)
+    if (subscription.provider === ctx.payments.name) {
+      await atProvider(() => ctx.payments.endNow(subscription))
+    }
     // Left from before Stripe was configured: only our own renewal job could charge it.
     else if (subscription.provider === 'test') await markEnded(ctx.db, subscription.id, ctx.clock())
     else throw new AppError(503, PROVIDER_UNREACHABLE_MESSAGE)
@@ -50,12 +93,24 @@ export default defineRoute(routes.deleteAccount, async ({ body, userId, request 
     .executeTakeFirst()
   if (!user) throw new AppError(401, SESSION_ENDED_MESSAGE)
   await confirmPassword(ctx, request, user, body.password, 'password')
+  // Checkouts first: one paid meanwhile starts a subscription that the next step ends.
+  const closed = new Set(await closeCheckouts(ctx, userId))
   await endSubscriptions(ctx, userId)
 
   const addresses = [user.email, ...(user.pending_email ? [user.pending_email] : [])]
   await ctx.db.transaction().execute(async (trx) => {
     // A payment being recorded for the account waits for this, or this for it (PostgreSQL).
     await lockUserRow(trx, userId)
+    // Opened in another tab since closeCheckouts: deleting its row would leave it payable.
+    const opened = await trx
+      .selectFrom('checkout_sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'open')
+      .execute()
+    if (opened.some((checkout) => !closed.has(checkout.id))) {
+      throw new AppError(409, CHECKOUT_OPENED_MESSAGE)
+    }
     // Kept for the books, without the person.
     await trx
       .updateTable('transactions')

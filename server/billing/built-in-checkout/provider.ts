@@ -7,7 +7,7 @@ import { markCancelAtPeriodEnd, markEnded } from '../subscriptions.ts'
 import { fulfilCheckout } from './fulfil.ts'
 import { checkoutPageUrl } from './paths.ts'
 import { registerCheckoutPages } from './routes.ts'
-import { loadSession, openSession } from './sessions.ts'
+import { cancelOpenSession, loadSession, openSession } from './sessions.ts'
 
 /**
  * The built-in test checkout, the embedded default when Stripe is not configured: a checkout
@@ -46,6 +46,14 @@ export function createBuiltInCheckoutProvider(deps: BillingDeps): PaymentProvide
     async endNow(subscription) {
       // Nothing to tell: the renewal job only renews active subscriptions.
       await markEnded(db, subscription.id, clock())
+    },
+
+    async closeUnpaidCheckout(sessionId) {
+      // Cancelled, its page and its Pay button answer that it can no longer be paid.
+      if (await cancelOpenSession(db, sessionId)) return 'closed'
+      // Paid and fulfilled in one transaction (pay.ts): its subscription is recorded already.
+      const session = await loadSession(db, sessionId)
+      return session?.status === 'paid' ? 'completed' : 'closed'
     },
 
     registerRoutes: (app) => registerCheckoutPages(app, deps),

@@ -291,6 +291,27 @@ export function createStripeProvider(
       await db.transaction().execute((trx) => syncSubscription(trx, ended, clock()))
     },
 
+    async closeUnpaidCheckout(sessionId) {
+      // Left open, Stripe would take a payment for up to 24 hours after the account is gone
+      // (docs/account.md#deleting-the-account).
+      const session = await callStripe('checkout.sessions.expire', async () => {
+        const current = await stripe.checkout.sessions.retrieve(sessionId)
+        // Only an open session can be expired; Stripe refuses the others.
+        return current.status === 'open' ? stripe.checkout.sessions.expire(sessionId) : current
+      })
+      if (session.status !== 'complete') return 'closed'
+      // Paid meanwhile, its webhook perhaps not here yet: recorded now, as verifyCheckout does.
+      // A payment still pending (complete but unpaid) has started its subscription all the same.
+      const apply = await callStripe('subscriptions.retrieve', async () => {
+        return (
+          (await completedSession(session)) ??
+          (await subscriptionChanged(stripeId(session.subscription)))
+        )
+      })
+      if (apply) await db.transaction().execute((trx) => apply(trx, clock()))
+      return 'completed'
+    },
+
     async registerRoutes(app: FastifyInstance) {
       await app.register((scope, _options, done) => {
         // The signature covers the exact bytes Stripe sent: this route alone keeps the raw body.

@@ -36,7 +36,10 @@ export interface FakeStripe {
   invoices: Map<string, Obj>
   /** Answer 500 to every API call while set (a Stripe outage). */
   failing: boolean
-  /** The customer pays on Stripe's page; answers the events Stripe sends for it, in its order. */
+  /**
+   * The customer pays on Stripe's page; answers the events Stripe sends for it, in its order.
+   * Throws for a session that is no longer open (expired or paid), as Stripe's page refuses it.
+   */
   completeCheckout: (sessionId: string) => Stripe.Event[]
   /** The billing engine charges the next period (the first, at the end of a trial). */
   renew: (subscriptionId: string) => Stripe.Event[]
@@ -227,6 +230,14 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
     if (resource === 'checkout' && sub === 'sessions') {
       if (method === 'POST' && !third) return publicSession(createSession(params))
       if (method === 'GET') return publicSession(find(sessions, third, 'checkout.session'))
+      if (method === 'POST' && parts[4] === 'expire') {
+        const session = find(sessions, third, 'checkout.session')
+        if (session.status !== 'open') {
+          throw new InvalidRequest('Only Checkout Sessions with a status of `open` can be expired.')
+        }
+        Object.assign(session, { status: 'expired', url: null })
+        return publicSession(session)
+      }
     }
     if (resource === 'subscriptions' && sub) {
       const subscription = find(subscriptions, sub, 'subscription')
@@ -259,6 +270,8 @@ export async function startFakeStripe(clock: Clock): Promise<FakeStripe> {
 
     completeCheckout(sessionId) {
       const session = find(sessions, sessionId, 'checkout.session')
+      // Stripe's page takes no payment for an expired (or already paid) session.
+      if (session.status !== 'open') throw new InvalidRequest(`checkout ${sessionId} is not open`)
       const price = find(prices, (session._line_items as Obj[])[0]?.price as string, 'price')
       const start = now()
       const subscriptionData = session._subscription_data as Obj
