@@ -14,7 +14,9 @@ const optionalText = (max: number, label: string) =>
     .max(max, `${label} must be at most ${max} characters long`)
     // An emptied field is "not given", stored as null.
     .transform((value) => (value === '' ? null : value))
-    .nullable()
+    .nullish()
+    // Left out is not given either: the profile is saved whole.
+    .transform((value) => value ?? null)
 
 /**
  * Who the agent is on listings: the name as listings show it, their license and their brokerage.
@@ -39,7 +41,8 @@ export const agentProfileInput = z.strictObject({
     .toUpperCase()
     .regex(/^([A-Z]{2})?$/, 'License state must be a two-letter code')
     .transform((value) => (value === '' ? null : value))
-    .nullable(),
+    .nullish()
+    .transform((value) => value ?? null),
   brokerage: z
     .string({ error: 'Brokerage is required' })
     .trim()

@@ -138,6 +138,18 @@ describe('PATCH /users/me', () => {
     await patchMe(user, { full_name: 'Ann' })
     expect((await getMe(user)).agent_profile).toMatchObject({ brokerage: 'Coast Realty' })
 
+    // The license is optional: left out, it is not given, as an emptied field is.
+    const withoutLicense = await patchMe(user, {
+      agent_profile: { listing_name: 'Ann Agent', brokerage: 'Coast Realty' },
+    })
+    expect(withoutLicense.statusCode).toBe(200)
+    expect(withoutLicense.json().data?.agent_profile).toEqual({
+      listing_name: 'Ann Agent',
+      license_number: null,
+      license_state: null,
+      brokerage: 'Coast Realty',
+    })
+
     const removed = await patchMe(user, { agent_profile: null })
     expect(removed.statusCode).toBe(200)
     expect(removed.json().data?.agent_profile).toBeNull()
