@@ -278,26 +278,34 @@ describe('FSBO leads in the extension', () => {
 
   it('says a scan was interrupted when Chrome stopped the worker, and closes its tab', async () => {
     const popup = await popupAt(urls.miamiResults)
-    // Scanned before: the leads are updated, not added.
-    await click(popup, 'Scan this page')
-    await untilScan('a listing visited', (s) => s.visited >= 1)
-    await popup.close()
-    await env.ext.stopWorker()
-    expect(listingTabs()).toHaveLength(1)
+    // The first listing loads, the second waits at the site: the worker is stopped mid-scan
+    // however long stopping it takes (a loaded machine could otherwise finish the scan first).
+    const hold = env.web.holdFsbo(1)
+    try {
+      // Scanned before: the leads are updated, not added.
+      await click(popup, 'Scan this page')
+      await hold.requested
+      await untilScan('a listing visited', (s) => s.visited >= 1)
+      expect(listingTabs()).toHaveLength(1)
+      await popup.close()
+      await env.ext.stopWorker()
 
-    // Any event starts the worker again; here a tab closing (it listens for tabs.onRemoved). The
-    // new worker finds a scan marked as running that nothing drives.
-    const other = await env.ext.browser.newPage()
-    await other.close()
-    await tab.bringToFront()
-    const reopened = await env.ext.openPopup(tab)
-    await popupText(reopened, 'The scan was interrupted', '[role="alert"]')
-    await screenshotPopup(reopened, 'scan-interrupted')
-    const interrupted = await storedScan()
-    expect(interrupted).toMatchObject({ phase: 'stopped', stop: { kind: 'interrupted' } })
-    await until('the scan tab to close', () => listingTabs().length === 0)
-    expect(await savedLeads(env.server, session, 'fsbo_com')).toHaveLength(4)
-    await reopened.close()
+      // Any event starts the worker again; here a tab closing (it listens for tabs.onRemoved).
+      // The new worker finds a scan marked as running that nothing drives.
+      const other = await env.ext.browser.newPage()
+      await other.close()
+      await tab.bringToFront()
+      const reopened = await env.ext.openPopup(tab)
+      await popupText(reopened, 'The scan was interrupted', '[role="alert"]')
+      await screenshotPopup(reopened, 'scan-interrupted')
+      const interrupted = await storedScan()
+      expect(interrupted).toMatchObject({ phase: 'stopped', stop: { kind: 'interrupted' } })
+      await until('the scan tab to close', () => listingTabs().length === 0)
+      expect(await savedLeads(env.server, session, 'fsbo_com')).toHaveLength(4)
+      await reopened.close()
+    } finally {
+      hold.release()
+    }
   })
 
   it('shows the trial-over message and the Upgrade link when saving a lead, and keeps the lead', async () => {

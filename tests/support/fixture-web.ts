@@ -118,6 +118,11 @@ export interface FixtureWeb {
   holdMarketplace: () => Hold
   /** Holds the worker's photo downloads until `release()`: the conversion waits mid-photos. */
   holdPhotos: () => Hold
+  /**
+   * Holds the FSBO page loads after the next `letThrough` until `release()`: a scan waits in the
+   * middle of a visit, however fast or slow the machine is.
+   */
+  holdFsbo: (letThrough: number) => Hold
   close: () => Promise<void>
 }
 
@@ -144,18 +149,21 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
   const photos: PhotoRequest[] = []
   const loads: { path: string; at: number }[] = []
   interface Held {
+    /** Requests still answered at once before holding starts. */
+    letThrough: number
     waiting: (() => void)[]
     arrived: () => void
   }
-  const held: { marketplace: Held | null; photos: Held | null } = {
+  const held: { marketplace: Held | null; photos: Held | null; fsbo: Held | null } = {
     marketplace: null,
     photos: null,
+    fsbo: null,
   }
 
   /** Answers now, or when the hold of `kind` is released. */
   function answer(kind: keyof typeof held, respond: () => void): void {
     const hold = held[kind]
-    if (!hold) {
+    if (!hold || hold.letThrough-- > 0) {
       respond()
       return
     }
@@ -163,12 +171,12 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
     hold.arrived()
   }
 
-  function startHold(kind: keyof typeof held): Hold {
+  function startHold(kind: keyof typeof held, letThrough = 0): Hold {
     let arrived!: () => void
     const requested = new Promise<void>((resolve) => {
       arrived = resolve
     })
-    const hold: Held = { waiting: [], arrived }
+    const hold: Held = { letThrough, waiting: [], arrived }
     held[kind] = hold
     return {
       requested,
@@ -270,7 +278,9 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
       res.on('finish', () => {
         entry.finishedAt = Date.now()
       })
-      send(res, 200, 'text/html; charset=utf-8', readFileSync(path.join(FSBO_FIXTURES, fsboFile)))
+      answer('fsbo', () => {
+        send(res, 200, 'text/html; charset=utf-8', readFileSync(path.join(FSBO_FIXTURES, fsboFile)))
+      })
       return
     }
     const listingFile = listingRoutes.get(`${host}${url.pathname}`)
@@ -322,9 +332,11 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
     },
     holdMarketplace: () => startHold('marketplace'),
     holdPhotos: () => startHold('photos'),
+    holdFsbo: (letThrough) => startHold('fsbo', letThrough),
     async close() {
       held.marketplace = null
       held.photos = null
+      held.fsbo = null
       server.closeAllConnections()
       await new Promise<void>((resolve) => {
         server.close(() => {
