@@ -7,8 +7,16 @@ const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-for-h
 const clock = createTestClock()
 const now = () => Math.floor(clock().getTime() / 1000)
 
-function sign(claims: { sub?: string; iss?: string; exp?: number }, alg = 'HS256', key = secret) {
-  let jwt = new SignJWT({}).setProtectedHeader({ alg })
+/** A token of our shape (generation 0 of session s-1) unless the test says otherwise. */
+function sign(
+  claims: { sub?: string; iss?: string; exp?: number; gen?: unknown; sid?: unknown },
+  alg = 'HS256',
+  key = secret,
+) {
+  // Present but undefined: left out of the token.
+  const gen = 'gen' in claims ? claims.gen : 0
+  const sid = 'sid' in claims ? claims.sid : 's-1'
+  let jwt = new SignJWT({ gen, sid }).setProtectedHeader({ alg })
   if (claims.sub !== undefined) jwt = jwt.setSubject(claims.sub)
   if (claims.iss !== undefined) jwt = jwt.setIssuer(claims.iss)
   if (claims.exp !== undefined) jwt = jwt.setExpirationTime(claims.exp)
@@ -17,31 +25,45 @@ function sign(claims: { sub?: string; iss?: string; exp?: number }, alg = 'HS256
 
 describe('access tokens', () => {
   it('what we sign is a standard HS256 JWT that jose verifies, and we verify it back', async () => {
-    const token = await signAccessToken({ userId: 'user-1', generation: 0 }, secret, clock)
+    const claims = { userId: 'user-1', generation: 0, sessionId: 'family-1' }
+    const token = await signAccessToken(claims, secret, clock)
     const { payload } = await jwtVerify(token, secret, { currentDate: clock() })
     expect(payload.sub).toBe('user-1')
-    expect(verifyAccessToken(token, secret, clock)).toEqual({ userId: 'user-1', generation: 0 })
+    expect(verifyAccessToken(token, secret, clock)).toEqual(claims)
   })
 
-  it('carries the session generation; a token without one is of generation 0', async () => {
-    const token = await signAccessToken({ userId: 'user-1', generation: 3 }, secret, clock)
+  it('carries the session generation and the session; a token without either is refused', async () => {
+    const claims = { userId: 'user-1', generation: 3, sessionId: 'family-1' }
+    const token = await signAccessToken(claims, secret, clock)
     const { payload } = await jwtVerify(token, secret, { currentDate: clock() })
-    expect(payload.gen).toBe(3)
-    expect(verifyAccessToken(token, secret, clock)).toEqual({ userId: 'user-1', generation: 3 })
+    expect(payload).toMatchObject({ gen: 3, sid: 'family-1' })
+    expect(verifyAccessToken(token, secret, clock)).toEqual(claims)
 
-    const older = await sign({ sub: 'u', iss: 'listingbridge', exp: now() + 60 })
-    expect(verifyAccessToken(older, secret, clock)).toEqual({ userId: 'u', generation: 0 })
-    const odd = await new SignJWT({ gen: '3' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('u')
-      .setIssuer('listingbridge')
-      .setExpirationTime(now() + 60)
-      .sign(secret)
-    expect(verifyAccessToken(odd, secret, clock)).toBeNull()
+    const exp = now() + 60
+    const ours = { sub: 'u', iss: 'listingbridge', exp }
+    expect(verifyAccessToken(await sign(ours), secret, clock)).toEqual({
+      userId: 'u',
+      generation: 0,
+      sessionId: 's-1',
+    })
+    // Signed before sessions were named (no sid), or with claims of the wrong type.
+    for (const odd of [
+      { sid: undefined },
+      { sid: '' },
+      { sid: 7 },
+      { gen: undefined },
+      { gen: '3' },
+    ]) {
+      expect(
+        verifyAccessToken(await sign({ ...ours, ...odd }), secret, clock),
+        JSON.stringify(odd),
+      ).toBeNull()
+    }
   })
 
   it('expires after 15 minutes', async () => {
-    const token = await signAccessToken({ userId: 'user-1', generation: 0 }, secret, clock)
+    const claims = { userId: 'user-1', generation: 0, sessionId: 'family-1' }
+    const token = await signAccessToken(claims, secret, clock)
     const later = createTestClock(new Date(clock().getTime() + ACCESS_TOKEN_SECONDS * 1000))
     expect(verifyAccessToken(token, secret, later)).toBeNull()
     const justBefore = createTestClock(
@@ -89,8 +111,9 @@ describe('access tokens', () => {
   })
 
   it('remembers a verified token only for its secret and only until it expires', async () => {
-    const token = await signAccessToken({ userId: 'user-1', generation: 2 }, secret, clock)
-    expect(verifyAccessToken(token, secret, clock)).toEqual({ userId: 'user-1', generation: 2 })
+    const claims = { userId: 'user-1', generation: 2, sessionId: 'family-1' }
+    const token = await signAccessToken(claims, secret, clock)
+    expect(verifyAccessToken(token, secret, clock)).toEqual(claims)
     // Verified once: the same token is not accepted under another key.
     const otherSecret = new TextEncoder().encode('another-secret-another-secret-another')
     expect(verifyAccessToken(token, otherSecret, clock)).toBeNull()

@@ -8,12 +8,14 @@ const ISSUER = 'listingbridge'
 const EXPECTED_HEADER = { alg: 'HS256', typ: 'JWT' }
 
 /**
- * Whose token it is and the account's session generation when it was issued (`gen`): ending every
- * session raises the generation, and authenticate.ts refuses tokens of an older one.
+ * Whose token it is, the account's session generation when it was issued (`gen`) and the session
+ * it belongs to (`sid`, its refresh-token family). Ending every session raises the generation;
+ * logging out ends one family; authenticate.ts refuses a token of either at once.
  */
 export interface AccessClaims {
   userId: string
   generation: number
+  sessionId: string
 }
 
 export async function signAccessToken(
@@ -22,7 +24,7 @@ export async function signAccessToken(
   clock: Clock,
 ): Promise<string> {
   const now = Math.floor(clock().getTime() / 1000)
-  return new SignJWT({ gen: claims.generation })
+  return new SignJWT({ gen: claims.generation, sid: claims.sessionId })
     .setProtectedHeader(EXPECTED_HEADER)
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -107,11 +109,16 @@ function checkSignedToken(token: string, secret: Uint8Array): VerifiedToken | nu
     iss?: unknown
     exp?: unknown
     gen?: unknown
+    sid?: unknown
   } | null
   if (!payload || payload.iss !== ISSUER || typeof payload.sub !== 'string') return null
   if (typeof payload.exp !== 'number') return null
-  // Tokens signed before generations existed carry none: they belong to the first, 0.
-  const generation = payload.gen ?? 0
+  const { gen: generation, sid: sessionId } = payload
   if (typeof generation !== 'number' || !Number.isSafeInteger(generation)) return null
-  return { claims: Object.freeze({ userId: payload.sub, generation }), expiresAt: payload.exp }
+  // A token from before sessions were named is refused: the client refreshes and gets one.
+  if (typeof sessionId !== 'string' || sessionId === '') return null
+  return {
+    claims: Object.freeze({ userId: payload.sub, generation, sessionId }),
+    expiresAt: payload.exp,
+  }
 }

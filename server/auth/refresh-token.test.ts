@@ -44,14 +44,18 @@ describe('POST /auth/refresh-token', () => {
     const user = await loggedInUser(t)
     const first = await refresh(user.userId, user.refreshToken)
     const second = String(first.json().data?.refresh_token)
+    const access = String(first.json().data?.access_token)
 
     t.clock.advance(ROTATION_GRACE_SECONDS + 1)
+    expect((await me(access)).statusCode).toBe(200)
     const replay = await refresh(user.userId, user.refreshToken)
     expect(replay.statusCode).toBe(401)
     expect(replay.json().message).toBe(SESSION_EXPIRED_MESSAGE)
 
-    // The thief's replay also ended the legitimate holder's newer token.
+    // The thief's replay also ended the legitimate holder's newer token, and the session's
+    // access tokens with it.
     expect((await refresh(user.userId, second)).statusCode).toBe(401)
+    expect((await me(access)).statusCode).toBe(401)
   })
 
   it('two refreshes with one token at the same moment: one wins, the session lives on', async () => {
@@ -117,6 +121,51 @@ describe('POST /auth/logout', () => {
     })
     expect(res.statusCode).toBe(200)
     expect((await refresh(user.userId, rotated)).statusCode).toBe(401)
+  })
+
+  it('ends that session’s access tokens at once, and no other session’s', async () => {
+    const user = await loggedInUser(t)
+    const rotated = (await refresh(user.userId, user.refreshToken)).json().data ?? {}
+    // Another login of the same account (the phone, say) is another session.
+    const login = await t.api({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: user.email, password: user.password },
+    })
+    const other = String(login.json().data?.access_token)
+    const endsWith = (token: string) =>
+      Promise.all(
+        ['/users/me', '/users/dashboard', '/users/transactions', '/listings'].map(async (url) => {
+          const res = await t.api({
+            method: 'GET',
+            url,
+            headers: { authorization: `Bearer ${token}` },
+          })
+          return `${url} ${res.statusCode}`
+        }),
+      )
+    const fine = [
+      '/users/me 200',
+      '/users/dashboard 200',
+      '/users/transactions 200',
+      '/listings 200',
+    ]
+    const ended = fine.map((line) => line.replace('200', '401'))
+    expect(await endsWith(user.accessToken)).toEqual(fine)
+
+    const res = await t.api({
+      method: 'POST',
+      url: '/auth/logout',
+      payload: { refresh_token: String(rotated.refresh_token) },
+    })
+    expect(res.statusCode).toBe(200)
+    // Both the token from before the refresh and the one it gave, well within their 15 minutes.
+    expect(await endsWith(user.accessToken)).toEqual(ended)
+    expect(await endsWith(String(rotated.access_token))).toEqual(ended)
+    expect((await me(user.accessToken)).json().message).toBe(
+      'Your session has expired. Please log in again.',
+    )
+    expect(await endsWith(other)).toEqual(fine)
   })
 
   it('answers the same for an unknown token', async () => {

@@ -17,7 +17,11 @@ export default defineRoute(routes.refreshToken, async ({ query, bearer, request 
     }
     throw new AppError(401, SESSION_EXPIRED_MESSAGE)
   }
-  const claims = { userId: result.userId, generation: result.generation }
+  const claims = {
+    userId: result.userId,
+    generation: result.generation,
+    sessionId: result.familyId,
+  }
   return {
     data: {
       access_token: await signAccessToken(claims, ctx.config.jwtSecret, ctx.clock),

@@ -36,18 +36,23 @@ async function insertToken(
   return { id, token }
 }
 
-/** A new login starts a new family. */
+/**
+ * A new login starts a new family: the session, whose id its access tokens carry (logout ends
+ * the family and with it those tokens, authenticate.ts).
+ */
 export async function startRefreshFamily(
   db: Kysely<Database>,
   userId: string,
   clock: Clock,
-): Promise<string> {
-  return (await insertToken(db, userId, newId(), clock)).token
+): Promise<{ token: string; familyId: string }> {
+  const familyId = newId()
+  const { token } = await insertToken(db, userId, familyId, clock)
+  return { token, familyId }
 }
 
 export type RotateResult =
-  /** `generation`: the account's session generation, for the new access token. */
-  | { ok: true; userId: string; token: string; generation: number }
+  /** `generation` and `familyId`: the session generation and the session, for the access token. */
+  | { ok: true; userId: string; token: string; generation: number; familyId: string }
   | { ok: false; reason: 'unknown' | 'expired' | 'reused' }
 
 /**
@@ -96,7 +101,7 @@ export async function rotateRefreshToken(
       await revokeFamily(trx, row.family_id, clock)
       return { ok: false, reason: 'reused' }
     }
-    return { ok: true, userId: row.user_id, token: next.token, generation }
+    return { ok: true, userId: row.user_id, token: next.token, generation, familyId: row.family_id }
   })
 }
 

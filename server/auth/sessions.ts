@@ -30,9 +30,9 @@ export async function startSession(
 ): Promise<NewSession> {
   const generation = await lockedSessionGeneration(trx, user.id)
   if (generation !== user.session_generation) throw new AppError(401, SESSION_CHANGED_MESSAGE)
-  const refreshToken = await startRefreshFamily(trx, user.id, clock)
-  const accessToken = await signAccessToken({ userId: user.id, generation }, secret, clock)
-  return { access_token: accessToken, refresh_token: refreshToken }
+  const { token, familyId } = await startRefreshFamily(trx, user.id, clock)
+  const claims = { userId: user.id, generation, sessionId: familyId }
+  return { access_token: await signAccessToken(claims, secret, clock), refresh_token: token }
 }
 
 /**

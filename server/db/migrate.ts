@@ -22,6 +22,7 @@ import * as usageKinds from './migrations/0012-usage-kinds.ts'
 import * as subscriptionTrialEnd from './migrations/0013-subscription-trial-end.ts'
 import * as slidingRateLimits from './migrations/0014-sliding-rate-limits.ts'
 import * as crmDeliveries from './migrations/0015-crm-deliveries.ts'
+import * as liveSessionIndex from './migrations/0016-live-session-index.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0013-subscription-trial-end': subscriptionTrialEnd,
   '0014-sliding-rate-limits': slidingRateLimits,
   '0015-crm-deliveries': crmDeliveries,
+  '0016-live-session-index': liveSessionIndex,
 }
 
 const provider: MigrationProvider = {

@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { successBodySchema } from '../../api/envelope.ts'
 import { API_PREFIX, routes, type RouteDef } from '../../api/routes.ts'
-import { signAccessToken } from '../auth/access-token.ts'
+import { signAccessToken, verifyAccessToken } from '../auth/access-token.ts'
 import {
   FAKE_STRIPE_KEY,
   FAKE_WEBHOOK_SECRET,
@@ -117,17 +117,22 @@ beforeAll(async () => {
     'http://localhost:5173/reset-password',
   ]
   const secret = t.ctx.config.jwtSecret
+  // The valid token's own claims: each token below breaks one of them.
+  const session = verifyAccessToken(user.accessToken, secret, t.clock)
+  if (!session) throw new Error('the login gave an access token that does not verify')
   const earlier = () => new Date(t.clock().getTime() - 3600_000)
   tokens = {
     valid: user.accessToken,
     refresh: user.refreshToken,
     others: [
-      // Expired, of an account that does not exist, of a later session generation, forged.
-      await signAccessToken({ userId: user.userId, generation: 0 }, secret, earlier),
-      await signAccessToken({ userId: 'no-such-user', generation: 0 }, secret, t.clock),
-      await signAccessToken({ userId: user.userId, generation: 7 }, secret, t.clock),
+      // Expired, of an account that does not exist, of a later session generation, of a session
+      // that does not exist, forged.
+      await signAccessToken({ ...session, generation: 0 }, secret, earlier),
+      await signAccessToken({ ...session, userId: 'no-such-user' }, secret, t.clock),
+      await signAccessToken({ ...session, generation: 7 }, secret, t.clock),
+      await signAccessToken({ ...session, sessionId: 'no-such-session' }, secret, t.clock),
       await signAccessToken(
-        { userId: user.userId, generation: 0 },
+        session,
         new TextEncoder().encode('not the secret, not the secret!!'),
         t.clock,
       ),

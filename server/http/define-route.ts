@@ -9,6 +9,7 @@ import {
   authenticateWith,
   bearerToken,
   type AccountLookup,
+  type SessionCheck,
 } from '../auth/authenticate.ts'
 
 type Output<T> = T extends z.ZodType ? z.output<T> : undefined
@@ -38,13 +39,13 @@ export interface HandlerResult<R extends RouteDef> {
  */
 export const NOT_MODIFIED = Symbol('not modified')
 
-export interface RouteOptions<Account extends { session_generation: number } | undefined> {
+export interface RouteOptions<Account extends SessionCheck | undefined> {
   /**
    * On `access` routes: the route's query of the caller's account row, which the session check
-   * reads the generation from (authenticateWith) instead of a lookup of its own; the handler gets
-   * the row as `account`. For routes whose first step is that row anyway.
+   * reads (authenticateWith) instead of a lookup of its own; the handler gets the row as
+   * `account`. For routes whose first step is that row anyway.
    */
-  account?: Account extends { session_generation: number } ? AccountLookup<Account> : never
+  account?: Account extends SessionCheck ? AccountLookup<Account> : never
 }
 
 export interface RouteModule {
@@ -92,7 +93,7 @@ function parse<T extends z.ZodType | undefined>(
  */
 export function defineRoute<
   R extends RouteDef,
-  Account extends { session_generation: number } | undefined = undefined,
+  Account extends SessionCheck | undefined = undefined,
 >(
   route: R,
   handler: (

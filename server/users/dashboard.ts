@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import { routes } from '../../api/routes.ts'
+import { sessionLive } from '../auth/authenticate.ts'
 import {
-  accountQuery,
+  accountWithSubscription,
   ensureAccess,
   isSubscribed,
   subscriptionState,
@@ -27,6 +28,11 @@ const recentTransactions = preparedQuery((db, userId: string) =>
     .limit(sql.lit(RECENT_TRANSACTIONS)),
 )
 
+/** The account and its subscription, with the session check (define-route.ts). */
+const accountSessionQuery = preparedQuery((db, userId: string, sessionId: string) =>
+  accountWithSubscription(db, userId).select(sessionLive(sessionId)),
+)
+
 function byKind({ listings, leads }: CallCounts) {
   return { listings, leads }
 }
@@ -34,7 +40,7 @@ function byKind({ listings, leads }: CallCounts) {
 /**
  * GET /users/dashboard (docs/product.md#dashboard). Behind the access rule: without a trial
  * or a subscription it answers 402 with the message the site shows. The account's row (and its
- * subscription) is read once, by the session check (define-route.ts).
+ * subscription) is read once, with the session check (define-route.ts).
  */
 export default defineRoute(
   routes.dashboard,
@@ -76,5 +82,5 @@ export default defineRoute(
       },
     }
   },
-  { account: accountQuery },
+  { account: accountSessionQuery },
 )

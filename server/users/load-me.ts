@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely'
 import type { Me } from '../../api/schemas/users.ts'
 import type { AppContext } from '../app-context.ts'
-import { SESSION_ENDED_MESSAGE } from '../auth/authenticate.ts'
+import { SESSION_ENDED_MESSAGE, sessionLive } from '../auth/authenticate.ts'
 import {
   accountWithSubscription,
   isSubscribed,
@@ -8,15 +9,13 @@ import {
   toAccountStatus,
 } from '../billing/access.ts'
 import { preparedQuery } from '../db/prepared.ts'
+import type { Database } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
 import { isAdminEmail } from './admins.ts'
 
-/**
- * The account, its current subscription and what Settings adds, in one statement; GET /users/me
- * checks the session with it too (define-route.ts).
- */
-export const meQuery = preparedQuery((db, userId: string) =>
-  accountWithSubscription(db, userId)
+/** The account, its current subscription and what Settings adds, in one statement. */
+function meRow(db: Kysely<Database>, userId: string) {
+  return accountWithSubscription(db, userId)
     .leftJoin('agent_profiles', 'agent_profiles.user_id', 'users.id')
     .select([
       'users.pending_email',
@@ -24,7 +23,14 @@ export const meQuery = preparedQuery((db, userId: string) =>
       'agent_profiles.license_number',
       'agent_profiles.license_state',
       'agent_profiles.brokerage',
-    ]),
+    ])
+}
+
+const meQuery = preparedQuery(meRow)
+
+/** meRow with the session check: GET /users/me authenticates with it (define-route.ts). */
+export const meSessionQuery = preparedQuery((db, userId: string, sessionId: string) =>
+  meRow(db, userId).select(sessionLive(sessionId)),
 )
 
 /**

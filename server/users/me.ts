@@ -1,6 +1,6 @@
 import { routes } from '../../api/routes.ts'
 import { defineRoute } from '../http/define-route.ts'
-import { meQuery, toMe } from './load-me.ts'
+import { meSessionQuery, toMe } from './load-me.ts'
 
 /**
  * The signed-in account, its access and its Settings (load-me.ts): one statement, which the
@@ -9,5 +9,5 @@ import { meQuery, toMe } from './load-me.ts'
 export default defineRoute(
   routes.me,
   ({ account }, ctx) => Promise.resolve({ data: toMe(ctx, account) }),
-  { account: meQuery },
+  { account: meSessionQuery },
 )

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { signAccessToken } from '../../auth/access-token.ts'
+import { startRefreshFamily } from '../../auth/refresh-tokens.ts'
 import type { ApiResponse, TestApp } from '../../testing/test-app.ts'
 
 /** Test helpers for billing: a signed-in user's calls and the test checkout's pages. */
@@ -11,8 +12,8 @@ export interface Session {
 
 /**
  * A bearer token valid at the test clock's now: tests move the clock by days, far past the
- * 15-minute life of the token the login gave. Of the account's current session generation, as a
- * fresh login's would be.
+ * 15-minute life of the token the login gave. Of the account's current session generation and
+ * one of its live sessions (one is started when it has none), as a fresh login's would be.
  */
 export async function bearer(t: TestApp, user: Session): Promise<Record<string, string>> {
   const account = await t.ctx.db
@@ -20,7 +21,15 @@ export async function bearer(t: TestApp, user: Session): Promise<Record<string, 
     .select('session_generation')
     .where('id', '=', user.userId)
     .executeTakeFirst()
-  const claims = { userId: user.userId, generation: account?.session_generation ?? 0 }
+  const live = await t.ctx.db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('user_id', '=', user.userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  const sessionId =
+    live?.family_id ?? (await startRefreshFamily(t.ctx.db, user.userId, t.clock)).familyId
+  const claims = { userId: user.userId, generation: account?.session_generation ?? 0, sessionId }
   const token = await signAccessToken(claims, t.ctx.config.jwtSecret, t.clock)
   return { authorization: `Bearer ${token}` }
 }
