@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Clock } from '../clock.ts'
 import { addSeconds } from '../clock.ts'
 import { newId } from '../db/ids.ts'
+import { lockUserRow } from '../db/lock-user-row.ts'
 import type { Database } from '../db/schema.ts'
 import { hashToken, newSecretToken } from './secret-token.ts'
 import { lockedSessionGeneration } from './session-generation.ts'
@@ -118,18 +119,27 @@ export async function revokeFamily(
     .execute()
 }
 
-/** Logout: the family of the presented token, if it is ours. */
+/**
+ * Logout: the family of the presented token, if it is ours. The account's row is locked first,
+ * as a refresh locks it: a refresh of this session under way commits before the family is
+ * revoked, so the token it adds is revoked too (on PostgreSQL the revocation would otherwise
+ * skip the row the refresh retired and never see the one it added, leaving the session alive).
+ */
 export async function revokeFamilyOfToken(
   db: Kysely<Database>,
   token: string,
   clock: Clock,
 ): Promise<void> {
-  const row = await db
-    .selectFrom('refresh_tokens')
-    .select('family_id')
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst()
-  if (row) await revokeFamily(db, row.family_id, clock)
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('refresh_tokens')
+      .select(['family_id', 'user_id'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirst()
+    if (!row) return
+    await lockUserRow(trx, row.user_id)
+    await revokeFamily(trx, row.family_id, clock)
+  })
 }
 
 /** Every refresh token of the user (sessions.ts endAllSessions, which also ends access tokens). */

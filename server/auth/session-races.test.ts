@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { addSeconds } from '../clock.ts'
+import { newId } from '../db/ids.ts'
 import { createTestApp, loggedInUser, type TestApp } from '../testing/test-app.ts'
+import { REFRESH_TOKEN_SECONDS } from './refresh-tokens.ts'
+import { hashToken, newSecretToken } from './secret-token.ts'
+import { lockedSessionGeneration } from './session-generation.ts'
 import { endAllSessions, SESSION_CHANGED_MESSAGE, startSession } from './sessions.ts'
 
 /**
- * Ending every session (password change, reset) against a refresh or a login under way: whatever
- * order the database runs them in, no session of the old generation survives. On PostgreSQL the
+ * Ending every session (password change, reset), or one (logout), against a refresh or a login
+ * under way: whatever order the database runs them in, no session that was ended survives. On PostgreSQL the
  * statements really overlap (one connection each); SQLite runs them one after the other.
  */
 let t: TestApp
@@ -99,5 +104,60 @@ describe('ending every session while one is being refreshed or started', () => {
       .execute((trx) => startSession(trx, current, t.ctx.config.jwtSecret, t.ctx.clock))
     expect((await me(session.access_token)).statusCode).toBe(200)
     expect(await families()).toBe(1)
+  })
+})
+
+describe('logging out while the same session is being refreshed', () => {
+  it('leaves the session no live token, whichever commits first', async () => {
+    const user = await loggedInUser(t)
+    const { family_id: familyId } = await t.ctx.db
+      .selectFrom('refresh_tokens')
+      .select('family_id')
+      .where('token_hash', '=', hashToken(user.refreshToken))
+      .executeTakeFirstOrThrow()
+    const { closed, open } = gate()
+    // What a refresh writes, in its transaction held open: the account's row locked, the family's
+    // next token added, the presented one retired (refresh-tokens.ts rotateRefreshToken).
+    const refreshing = t.ctx.db.transaction().execute(async (trx) => {
+      await lockedSessionGeneration(trx, user.userId)
+      const now = t.ctx.clock()
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          id: newId(),
+          user_id: user.userId,
+          family_id: familyId,
+          token_hash: hashToken(newSecretToken()),
+          expires_at: addSeconds(now, REFRESH_TOKEN_SECONDS).toISOString(),
+          created_at: now.toISOString(),
+          revoked_at: null,
+          replaced_by: null,
+        })
+        .execute()
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now.toISOString() })
+        .where('token_hash', '=', hashToken(user.refreshToken))
+        .execute()
+      await closed
+    })
+    const loggingOut = t.api({
+      method: 'POST',
+      url: '/auth/logout',
+      payload: { refresh_token: user.refreshToken },
+    })
+    // Long enough for the logout to reach the database and wait there (PostgreSQL).
+    setTimeout(open, 200)
+    const [answer] = await Promise.all([loggingOut, refreshing])
+    expect(answer.statusCode).toBe(200)
+
+    const live = await t.ctx.db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute()
+    expect(live).toEqual([])
+    expect((await me(user.accessToken)).statusCode).toBe(401)
   })
 })
