@@ -135,7 +135,7 @@ export function toAccountStatus(row: AccountRow): AccountStatus {
   }
 }
 
-/** Compiled once (db/prepared.ts); /users/dashboard checks the session with it too. */
+/** Compiled once (db/prepared.ts): the account and its current subscription, by user id. */
 export const accountQuery = preparedQuery(accountWithSubscription)
 
 /** The account and its current subscription; undefined for an unknown user. */
