@@ -1,4 +1,4 @@
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { routes } from '../../api/routes.ts'
 import type { AppContext } from '../app-context.ts'
 import { SESSION_ENDED_MESSAGE } from '../auth/authenticate.ts'
@@ -6,6 +6,7 @@ import { confirmPassword } from '../auth/confirm-password.ts'
 import { markEnded } from '../billing/subscriptions.ts'
 import { escapeLike } from '../db/like.ts'
 import { lockUserRow } from '../db/lock-user-row.ts'
+import type { Database } from '../db/schema.ts'
 import { AppError } from '../http/app-error.ts'
 import { defineRoute } from '../http/define-route.ts'
 
@@ -27,6 +28,15 @@ async function atProvider<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+function openCheckouts(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('checkout_sessions')
+    .select(['id', 'provider', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .execute()
+}
+
 /**
  * Closes every checkout of the account still open at the provider, so nobody can pay it once the
  * account is gone: a payment then would start a subscription nobody could cancel. One paid
@@ -34,12 +44,7 @@ async function atProvider<T>(call: () => Promise<T>): Promise<T> {
  * Answers the ids of the checkouts it saw.
  */
 async function closeCheckouts(ctx: AppContext, userId: string): Promise<string[]> {
-  const open = await ctx.db
-    .selectFrom('checkout_sessions')
-    .select(['id', 'provider', 'expires_at'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .execute()
+  const open = await openCheckouts(ctx.db, userId)
   const now = ctx.clock().toISOString()
   for (const checkout of open) {
     if (checkout.provider === ctx.payments.name) {
@@ -102,12 +107,7 @@ export default defineRoute(routes.deleteAccount, async ({ body, userId, request 
     // A payment being recorded for the account waits for this, or this for it (PostgreSQL).
     await lockUserRow(trx, userId)
     // Opened in another tab since closeCheckouts: deleting its row would leave it payable.
-    const opened = await trx
-      .selectFrom('checkout_sessions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('status', '=', 'open')
-      .execute()
+    const opened = await openCheckouts(trx, userId)
     if (opened.some((checkout) => !closed.has(checkout.id))) {
       throw new AppError(409, CHECKOUT_OPENED_MESSAGE)
     }

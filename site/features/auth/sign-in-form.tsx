@@ -7,13 +7,13 @@ import { EmailField } from '../../components/form/email-field.tsx'
 import { SubmitButton } from '../../components/form/submit-button.tsx'
 import { TextField } from '../../components/form/text-field.tsx'
 import { checkEmail } from '../../lib/field-rules.ts'
+import { warmApi } from '../../lib/load-api.ts'
 import { login } from './api/login.ts'
 import { completeLogin } from './complete-login.ts'
 import { errorMessage } from './error-message.ts'
 import { FormBanner } from './form-banner.tsx'
 import { ResendVerificationButton } from './resend-verification-button.tsx'
 import styles from './auth-form.module.css'
-import { warmApi } from '../../lib/load-api.ts'
 
 interface SignInValues {
   email: string

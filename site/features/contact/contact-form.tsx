@@ -7,6 +7,7 @@ import { FormField } from '../../components/form/form-field.tsx'
 import { SubmitButton } from '../../components/form/submit-button.tsx'
 import { TextField } from '../../components/form/text-field.tsx'
 import { checkEmail } from '../../lib/field-rules.ts'
+import { warmApi } from '../../lib/load-api.ts'
 import {
   DEFAULT_COUNTRY,
   formatNationalPhoneInput,
@@ -16,7 +17,6 @@ import {
 import { toast } from '../../lib/toast.tsx'
 import { sendContactMessage } from './api/send-contact-message.ts'
 import styles from './contact.module.css'
-import { warmApi } from '../../lib/load-api.ts'
 
 export const CONTACT_SENT = 'Email sent successfully.'
 export const CONTACT_DUPLICATE = 'An email has already been sent. Please check your inbox.'
