@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import type uPlot from 'uplot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok } from '../../../testing/http.ts'
@@ -143,7 +143,10 @@ describe('7-day chart', () => {
     await openAnalytics(
       dashboardFixture({ total_api_calls: 1063, api_usage_last_seven_days: week(counts, leads) }),
     )
-    expect(charts).toHaveLength(1)
+    // Drawn in an effect, which a loaded machine may run after the totals are found.
+    await waitFor(() => {
+      expect(charts).toHaveLength(1)
+    })
     expect(charts[0]?.data).toEqual([[0, 1, 2, 3, 4, 5, 6], counts])
 
     const legend = document.querySelector('[data-chart-legend]')

@@ -231,8 +231,12 @@ describe('form health page (issue 11)', () => {
     expect(screen.getByText(/140 fills reported in the last 14 days/)).toHaveTextContent(
       '1 field needs attention: Laundry type (40% of its last 50).',
     )
-    const chart = charts.at(-1)
-    if (!chart) throw new Error('no chart')
+    // The chart is drawn in an effect, which a loaded machine may run after the table is found.
+    const chart = await waitFor(() => {
+      const drawn = charts.at(-1)
+      if (!drawn) throw new Error('no chart yet')
+      return drawn
+    })
     expect(chart.opts.series.map((s) => s.label)).toEqual([undefined, 'All fields', 'Laundry type'])
     const [xs, overall, laundryRates] = chart.data as number[][]
     expect(xs).toHaveLength(14)
