@@ -402,6 +402,11 @@ describe('converting', () => {
     render(<App />)
     expect(await screen.findByText('Converting the listing…')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
+    // The popup follows progress with a listener added in an effect after the tab is known, which
+    // a loaded machine may run after the text shows; a write before it would go unseen here.
+    await waitFor(() => {
+      expect(fake.chrome.storage.onChanged.listeners).toHaveLength(2)
+    })
     await fake.session.set({ [SESSION.conversion]: { ...worker.conversion, phase: 'opening' } })
     expect(await screen.findByText('Opening Marketplace…')).toBeInTheDocument()
     // Another tab's conversion is not ours.

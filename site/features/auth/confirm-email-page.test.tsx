@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Route } from 'wouter'
@@ -39,7 +39,10 @@ describe('/confirm-email/{token}', () => {
     )
     expect(fetch).toHaveBeenCalledOnce()
     expect(sent(fetch).url).toBe('/api/v1/users/confirm-email/token-once')
-    expect(document.title).toContain('E-mail changed')
+    // Set in an effect, which a loaded machine may run after the heading shows.
+    await waitFor(() => {
+      expect(document.title).toContain('E-mail changed')
+    })
   })
 
   it('leads a visitor who is not signed in to the login, a signed-in one to Settings', async () => {

@@ -90,7 +90,12 @@ describe('selection and CSV export', () => {
     await waitFor(() => {
       expect(requestsTo(fetch, '/leads').at(-1)?.url.searchParams.get('q')).toBe('austin')
     })
-    await user.click(await screen.findByRole('button', { name: 'Export all (3)' }))
+    // The request is sent before its answer shows: wait for the button of the new list.
+    const exportAll = await screen.findByRole('button', { name: 'Export all (3)' })
+    await waitFor(() => {
+      expect(exportAll).toBeEnabled()
+    })
+    await user.click(exportAll)
     await screen.findByText(/3 leads exported/)
     const [request] = requestsTo(fetch, '/leads/export.csv')
     expect(request?.body).toEqual({ status: 'contacted', q: 'austin' })
