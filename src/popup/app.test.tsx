@@ -404,6 +404,7 @@ describe('converting', () => {
     expect(screen.queryByRole('button', { name: /Convert/ })).not.toBeInTheDocument()
     // The popup follows progress with a listener added in an effect after the tab is known, which
     // a loaded machine may run after the text shows; a write before it would go unseen here.
+    // Two listeners then: the lead panel's (added on mount) and that one.
     await waitFor(() => {
       expect(fake.chrome.storage.onChanged.listeners).toHaveLength(2)
     })
