@@ -4,7 +4,9 @@
  * Starts the real app (loadConfig + buildApp, the code `npm start` runs) on a free loopback port
  * with a temporary DATA_DIR, seeds one verified user through the API, subscribes it through the
  * test checkout, seeds 1 M usage rows over 10 k users (the dashboard's budget is for that size), and loads it with autocannon
- * beside a bare Fastify route, so "% of bare" compares like with like on this machine.
+ * beside a bare Fastify route, so "% of bare" compares like with like on this machine, and beside
+ * each route's floor (floor-routes.ts: its token check and statements, its answer as a constant).
+ * "server µs/req" is the server's main-thread CPU time per answer (thread-cpu.ts).
  * `DATABASE_URL=postgres://…` runs it on PostgreSQL instead (use a scratch database: the seed
  * stays).
  * Throughput is measured at saturation (autocannon); the p99 budget at its fixed rate
@@ -27,11 +29,13 @@ import { buildApp } from '../server/app.ts'
 import { recordTransaction } from '../server/billing/subscriptions.ts'
 import { loadConfig } from '../server/config.ts'
 import { benchExtensionFlow, reportExtensionFlow } from './extension-flow.ts'
+import { FLOOR_PATHS, registerFloorRoutes } from './floor-routes.ts'
 import { benchLighthouse, reportLighthouse } from './lighthouse.ts'
 import { benchLoginLimiter, reportLoginLimiter } from './login-limiter.ts'
 import { seedUsage } from './seed-usage.ts'
 import { ensureSiteBuilt, measureLandingBundle, reportLandingBundle } from './site-bundle.ts'
 import { percentile, steadyLoad } from './steady-load.ts'
+import { mainThreadCpuNs } from './thread-cpu.ts'
 import { benchZillowExtractionOnNode, reportZillowExtraction } from './zillow-extraction.ts'
 
 const SECONDS = 5
@@ -70,6 +74,8 @@ interface Row {
   rps: number
   p50: number
   p99: number
+  /** The server's main-thread CPU per answer, µs (saturation rows on Linux), else null. */
+  cpuUs: number | null
   /** Non-2xx answers, errors and timeouts. */
   bad: number
   /** Measured at a fixed rate: throughput is the rate, not a capacity to compare with bare. */
@@ -92,17 +98,26 @@ async function load(target: Target, seconds: number): Promise<autocannon.Result>
 async function saturate(target: Target): Promise<Row> {
   process.stdout.write(`  ${target.name} … `)
   await load(target, WARMUP_SECONDS)
+  const cpuBefore = mainThreadCpuNs()
   const result = await load(target, SECONDS)
+  const cpuAfter = mainThreadCpuNs()
   const row: Row = {
     name: target.name,
     load: `${target.connections ?? CONNECTIONS} conns`,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpuUs:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / 1000 / result.requests.total,
     bad: result.non2xx + result.errors + result.timeouts,
     steady: false,
   }
-  console.log(`${Math.round(row.rps)} req/s`)
+  console.log(
+    `${Math.round(row.rps)} req/s` +
+      (row.cpuUs === null ? '' : `, ${row.cpuUs.toFixed(1)} µs each`),
+  )
   return row
 }
 
@@ -122,6 +137,7 @@ async function steady(name: string, url: string, headers: Record<string, string>
     rps: result.rps,
     p50: percentile(result.latencies, 50),
     p99: percentile(result.latencies, 99),
+    cpuUs: null,
     bad: result.failed,
     steady: true,
   }
@@ -177,7 +193,16 @@ function pad(value: string, width: number, right = false): string {
 }
 
 function printTable(rows: Row[], bare: Row): void {
-  const header = ['name', 'load', 'req/s', 'p50 ms', 'p99 ms', '% of bare', 'non-2xx']
+  const header = [
+    'name',
+    'load',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    '% of bare',
+    'server µs/req',
+    'non-2xx',
+  ]
   const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1))
   const lines = rows.map((r) => [
     r.name,
@@ -186,6 +211,7 @@ function printTable(rows: Row[], bare: Row): void {
     ms(r.p50),
     ms(r.p99),
     r.steady ? '—' : `${Math.round((r.rps / bare.rps) * 100)} %`,
+    r.cpuUs === null ? '—' : r.cpuUs.toFixed(1),
     String(r.bad),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
@@ -210,32 +236,81 @@ async function clientBudgets() {
   return { landingBundle, landing, extraction, flow, lighthouse }
 }
 
+/** A budgeted route and its floor (floor-routes.ts), measured side by side. */
+interface BudgetedRoute {
+  route: string
+  floor: Target
+  real: Target
+}
+
+function budgetedRoutes(origin: string, bearer: Record<string, string>): BudgetedRoute[] {
+  return [
+    {
+      route: '/users/me',
+      floor: { name: 'floor of /users/me', url: origin + FLOOR_PATHS.me, headers: bearer },
+      real: { name: 'GET /users/me', url: `${origin}/api/v1/users/me`, headers: bearer },
+    },
+    {
+      route: '/users/dashboard',
+      floor: {
+        name: 'floor of /users/dashboard',
+        url: origin + FLOOR_PATHS.dashboard,
+        headers: bearer,
+      },
+      real: {
+        name: 'GET /users/dashboard (1 M usage rows)',
+        url: `${origin}/api/v1/users/dashboard`,
+        headers: bearer,
+      },
+    },
+  ]
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+}
+
+const percents = (values: number[]) => values.map((v) => Math.round(v * 100)).join(', ')
+
 /**
- * `--api-only`: bare, /users/me and /users/dashboard at saturation, `--rounds=N` times in turn,
- * and each route's median share of bare: on a shared machine one round says little.
+ * `--api-only`: bare, then each budgeted route's floor and the route, at saturation,
+ * `--rounds=N` times in turn, and the medians: on a shared machine one round says little.
  */
-async function apiOnlyRounds(bareUrl: string, api: string, bearer: Record<string, string>) {
-  const shares: Record<string, number[]> = {}
+async function apiOnlyRounds(bareUrl: string, routes: BudgetedRoute[]) {
+  const shares = new Map<
+    string,
+    { floor: number[]; real: number[]; ofFloor: number[]; cpuOfFloor: number[] }
+  >()
   for (let round = 1; round <= API_ONLY_ROUNDS; round++) {
     console.log(`Round ${round} of ${API_ONLY_ROUNDS}:`)
     const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
-    const rows = [
-      await saturate({ name: 'GET /users/me', url: `${api}/users/me`, headers: bearer }),
-      await saturate({
-        name: 'GET /users/dashboard',
-        url: `${api}/users/dashboard`,
-        headers: bearer,
-      }),
-    ]
-    for (const row of rows) (shares[row.name] ??= []).push(row.bad > 0 ? 0 : row.rps / bareRow.rps)
+    for (const { route, floor, real } of routes) {
+      const floorRow = await saturate(floor)
+      const realRow = await saturate(real)
+      const entry = shares.get(route) ?? { floor: [], real: [], ofFloor: [], cpuOfFloor: [] }
+      const ok = floorRow.bad === 0 && realRow.bad === 0
+      entry.floor.push(ok ? floorRow.rps / bareRow.rps : 0)
+      entry.real.push(ok ? realRow.rps / bareRow.rps : 0)
+      entry.ofFloor.push(ok ? realRow.rps / floorRow.rps : 0)
+      if (floorRow.cpuUs !== null && realRow.cpuUs !== null) {
+        entry.cpuOfFloor.push(floorRow.cpuUs / realRow.cpuUs)
+      }
+      shares.set(route, entry)
+    }
   }
   console.log(`
 Median of ${API_ONLY_ROUNDS} rounds (budget ≥ ${BUDGET_SHARE_OF_BARE * 100} % of bare):`)
-  for (const [name, values] of Object.entries(shares)) {
-    const sorted = [...values].sort((a, b) => a - b)
-    const median = sorted[Math.floor(sorted.length / 2)] ?? 0
-    const all = values.map((v) => `${Math.round(v * 100)}`).join(', ')
-    console.log(`  ${name}: ${Math.round(median * 100)} % of bare (rounds: ${all} %)`)
+  for (const [route, { floor, real, ofFloor, cpuOfFloor }] of shares) {
+    const byCpu =
+      cpuOfFloor.length === 0
+        ? ''
+        : `; by server CPU time ${Math.round(median(cpuOfFloor) * 100)} % (${percents(cpuOfFloor)} %)`
+    console.log(
+      `  ${route}: ${Math.round(median(real) * 100)} % of bare (rounds: ${percents(real)} %); ` +
+        `its floor ${Math.round(median(floor) * 100)} % (${percents(floor)} %); ` +
+        `the route at ${Math.round(median(ofFloor) * 100)} % of its floor (${percents(ofFloor)} %)` +
+        byCpu,
+    )
   }
 }
 
@@ -254,6 +329,7 @@ async function main(): Promise<void> {
     DATABASE_URL: process.env.DATABASE_URL,
   })
   const { app, ctx } = await buildApp(config)
+  const floorAnswers = registerFloorRoutes(app, ctx)
   const bare = Fastify({ logger: false })
   bare.get('/bare', () => ({ status: 'success', data: { ok: true } }))
 
@@ -319,8 +395,12 @@ async function main(): Promise<void> {
     console.log(
       `${seeded.rows} rows over ${SEED_USERS + 1} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     )
+    const getJson = async (url: string) => (await fetch(url, { headers: bearer })).json()
+    floorAnswers.me = await getJson(`${api}/users/me`)
+    floorAnswers.dashboard = await getJson(`${api}/users/dashboard`)
+    const routes = budgetedRoutes(address(app), bearer)
     if (!client) {
-      await apiOnlyRounds(`${address(bare)}/bare`, api, bearer)
+      await apiOnlyRounds(`${address(bare)}/bare`, routes)
       return
     }
     const { landingBundle, landing, extraction, flow, lighthouse } = client
@@ -337,19 +417,16 @@ async function main(): Promise<void> {
     console.log(`${lighthouse.lines.join('\n')}\n`)
     const bareUrl = `${address(bare)}/bare`
     const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
-    const meRow = await saturate({ name: 'GET /users/me', url: `${api}/users/me`, headers: bearer })
-    const dashboardRow = await saturate({
-      name: 'GET /users/dashboard (1 M usage rows)',
-      url: `${api}/users/dashboard`,
-      headers: bearer,
-    })
     const bareAtRate = await steady('bare Fastify GET /bare, steady', bareUrl)
-    const meAtRate = await steady('GET /users/me, steady', `${api}/users/me`, bearer)
-    const dashboardAtRate = await steady(
-      'GET /users/dashboard, steady',
-      `${api}/users/dashboard`,
-      bearer,
-    )
+    const measured = []
+    for (const { route, floor, real } of routes) {
+      measured.push({
+        route,
+        floor: await saturate(floor),
+        real: await saturate(real),
+        atRate: await steady(`GET ${route}, steady`, real.url, bearer),
+      })
+    }
     const loginRow = await saturate({
       name: 'POST /auth/login (argon2id)',
       url: `${api}/auth/login`,
@@ -368,17 +445,20 @@ async function main(): Promise<void> {
     )
     console.log('done')
 
-    const rows = [bareRow, meRow, dashboardRow, loginRow, bareAtRate, meAtRate, dashboardAtRate]
+    const rows = [
+      bareRow,
+      ...measured.flatMap(({ floor, real }) => [floor, real]),
+      loginRow,
+      bareAtRate,
+      ...measured.map(({ atRate }) => atRate),
+    ]
     printTable(rows, bareRow)
     console.log(`\n${limiter.join('\n')}`)
 
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
     console.log('\nBudgets (docs/architecture.md#budgets):')
-    for (const [route, saturated, atRate] of [
-      ['/users/me', meRow, meAtRate],
-      ['/users/dashboard', dashboardRow, dashboardAtRate],
-    ] as const) {
-      const share = saturated.rps / bareRow.rps
+    for (const { route, floor, real, atRate } of measured) {
+      const share = real.rps / bareRow.rps
       const rateReached = atRate.rps >= BUDGET_RATE * 0.95
       const p99Ok = rateReached && atRate.p99 < BUDGET_P99_MS && atRate.bad === 0
       console.log(
@@ -387,7 +467,9 @@ async function main(): Promise<void> {
       )
       console.log(
         `  ${route} throughput ≥ ${BUDGET_SHARE_OF_BARE * 100} % of bare: ` +
-          `${verdict(share >= BUDGET_SHARE_OF_BARE && saturated.bad === 0)} (${Math.round(share * 100)} %)`,
+          `${verdict(share >= BUDGET_SHARE_OF_BARE && real.bad === 0)} (${Math.round(share * 100)} %; ` +
+          `its floor ${Math.round((floor.rps / bareRow.rps) * 100)} %, the route at ` +
+          `${Math.round((real.rps / floor.rps) * 100)} % of it)`,
       )
     }
     console.log(

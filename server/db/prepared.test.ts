@@ -10,6 +10,15 @@ const fullName = preparedQuery((db, userId: string) =>
   db.selectFrom('users').select(['id', 'full_name']).where('id', '=', userId),
 )
 
+/** Two columns named `id`: Kysely's own query answers the later one, so must this. */
+const sameNameTwice = preparedQuery((db, userId: string) =>
+  db
+    .selectFrom('users')
+    .leftJoin('refresh_tokens', 'refresh_tokens.user_id', 'users.id')
+    .select(['users.id', 'users.full_name', 'refresh_tokens.id', 'users.email'])
+    .where('users.id', '=', userId),
+)
+
 const NOW = '2026-11-20T12:00:00.000Z'
 
 describe('preparedQuery on SQLite', () => {
@@ -40,6 +49,19 @@ describe('preparedQuery on SQLite', () => {
   it('answers what Kysely answers, with each call’s own arguments', async () => {
     expect(await fullName(db, 'u1')).toEqual([{ id: 'u1', full_name: 'Before' }])
     expect(await fullName(db, 'nobody')).toEqual([])
+  })
+
+  it('gives rows the columns, order and values Kysely gives them', async () => {
+    const [viaKysely] = await db
+      .selectFrom('users')
+      .leftJoin('refresh_tokens', 'refresh_tokens.user_id', 'users.id')
+      .select(['users.id', 'users.full_name', 'refresh_tokens.id', 'users.email'])
+      .where('users.id', '=', 'u1')
+      .execute()
+    const [prepared] = await sameNameTwice(db, 'u1')
+    expect(prepared).toEqual(viaKysely)
+    expect(Object.keys(prepared ?? {})).toEqual(Object.keys(viaKysely ?? {}))
+    expect(prepared).toEqual({ id: null, full_name: 'Before', email: 'u1@example.com' })
   })
 
   it('waits for a transaction open on the connection instead of reading its uncommitted rows', async () => {

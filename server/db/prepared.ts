@@ -22,12 +22,18 @@ export function attachPostgresPool(db: Kysely<Database>, pool: Pool): void {
   postgresPools.set(db, pool)
 }
 
+/** A statement prepared once on SQLite, answering rows as arrays, and its column names. */
+interface SqliteStatement {
+  statement: Statement
+  columns: string[]
+}
+
 interface Compiled {
   sql: string
   /** A fixed value, or the index of the argument bound there. */
   params: unknown[]
   /** On SQLite, the statement prepared once. */
-  statement: Statement | undefined
+  sqlite: SqliteStatement | undefined
   /** On PostgreSQL, the pool and the statement's name there (one per SQL text). */
   pool: Pool | undefined
   name: string
@@ -44,7 +50,11 @@ interface Compiled {
  * than a lookup by key itself (docs/operations.md#where-usersme-spends-its-time). Running
  * synchronously on the one connection cannot interleave with another query; while a transaction
  * is open on it (another request between two of its statements) the query waits for the
- * connection through Kysely as before, so it never reads uncommitted rows.
+ * connection through Kysely as before, so it never reads uncommitted rows. Its rows come back as
+ * arrays and become objects here (rowObject): better-sqlite3 builds each row object through V8's
+ * API, turning every column name into a string anew, which took as long as SQLite's own work for
+ * the account's row and a fifth of the dashboard's time
+ * (docs/operations.md#where-usersme-spends-its-time).
  *
  * On PostgreSQL it runs as a named statement of the pool (`pg` prepares it once per connection):
  * Kysely sends each query unnamed, parsed and planned anew, which held the server to ~3,800 of
@@ -72,7 +82,7 @@ export function preparedQuery<Row, Args extends string[]>(
     return {
       sql: compiled.sql,
       params,
-      statement: sqliteConnections.get(db)?.prepare(compiled.sql),
+      sqlite: prepareSqlite(sqliteConnections.get(db), compiled.sql),
       pool: postgresPools.get(db),
       name: `prepared_${createHash('sha256').update(compiled.sql).digest('base64url').slice(0, 24)}`,
     }
@@ -87,8 +97,10 @@ export function preparedQuery<Row, Args extends string[]>(
     const parameters = compiled.params.map((p) =>
       typeof p === 'object' && p !== null && 'arg' in p ? args[(p as { arg: number }).arg] : p,
     )
-    if (compiled.statement && !compiled.statement.database.inTransaction) {
-      return compiled.statement.all(parameters) as Row[]
+    const sqlite = compiled.sqlite
+    if (sqlite && !sqlite.statement.database.inTransaction) {
+      const rows = sqlite.statement.all(parameters) as unknown[][]
+      return rows.map((row) => rowObject(sqlite.columns, row) as Row)
     }
     if (compiled.pool) {
       const result = await compiled.pool.query({
@@ -101,4 +113,20 @@ export function preparedQuery<Row, Args extends string[]>(
     const result = await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, parameters))
     return result.rows
   }
+}
+
+function prepareSqlite(
+  connection: SqliteConnection | undefined,
+  sql: string,
+): SqliteStatement | undefined {
+  if (!connection) return undefined
+  const statement = connection.prepare(sql).raw(true)
+  return { statement, columns: statement.columns().map((column) => column.name) }
+}
+
+/** A row as better-sqlite3's object mode gives it: a later column of the same name wins. */
+function rowObject(columns: string[], values: unknown[]): Record<string, unknown> {
+  const row: Record<string, unknown> = {}
+  for (let i = 0; i < columns.length; i++) row[columns[i] as string] = values[i]
+  return row
 }

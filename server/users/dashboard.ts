@@ -16,7 +16,8 @@ import { toTransaction, TRANSACTION_COLUMNS } from './transaction-rows.ts'
 /** The dashboard's transaction list is the newest ten (docs/product.md#dashboard). */
 export const RECENT_TRANSACTIONS = 10
 
-const recentTransactions = preparedQuery((db, userId: string) =>
+/** The newest transactions; also the bench's floor of this route (bench/floor-routes.ts). */
+export const recentTransactions = preparedQuery((db, userId: string) =>
   db
     .selectFrom('transactions')
     .select(TRANSACTION_COLUMNS)
@@ -29,7 +30,7 @@ const recentTransactions = preparedQuery((db, userId: string) =>
 )
 
 /** The account and its subscription, with the session check (define-route.ts). */
-const accountSessionQuery = preparedQuery((db, userId: string, sessionId: string) =>
+export const accountSessionQuery = preparedQuery((db, userId: string, sessionId: string) =>
   accountWithSubscription(db, userId).select(sessionLive(sessionId)),
 )
 
