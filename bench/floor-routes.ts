@@ -1,11 +1,11 @@
 /**
  * The floor of /users/me's and /users/dashboard's work (docs/operations.md#where-usersme-spends-its-time):
  * routes on the bench's app that do what each route cannot skip — check the access token, run the
- * route's own statements — and answer the bytes the real route answered, kept as a constant. The
- * app's hooks and headers are the same. What a route costs beyond its floor is its route layer,
- * turning rows into the answer, and the JSON of a new object.
+ * route's own statements — and answer what the real route answered, kept as one object (Fastify
+ * still turns it into JSON each time). The app's hooks and headers are the same. A route's cost
+ * beyond its floor is its route layer and turning rows into the answer.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppContext } from '../server/app-context.ts'
 import { verifyAccessToken, type AccessClaims } from '../server/auth/access-token.ts'
 import { bearerToken } from '../server/auth/authenticate.ts'
@@ -24,7 +24,7 @@ export interface FloorAnswers {
   dashboard: unknown
 }
 
-function claimsOf(request: Parameters<typeof bearerToken>[0], ctx: AppContext): AccessClaims {
+function claimsOf(request: FastifyRequest, ctx: AppContext): AccessClaims {
   const claims = verifyAccessToken(bearerToken(request) ?? '', ctx.config.jwtSecret, ctx.clock)
   if (!claims) throw new AppError(401, 'bench floor: no valid access token')
   return claims

@@ -11,8 +11,9 @@
  * stays).
  * Throughput is measured at saturation (autocannon); the p99 budget at its fixed rate
  * (500 requests/s), with an open-loop generator (steady-load.ts), because autocannon's rate option sends each
- * second's quota in one burst. Both generators run in a worker thread, so they do not share the
- * server's event loop; they do share this machine's cores.
+ * second's quota in one burst. autocannon runs in a child process (saturation-load.ts), the
+ * open-loop generator in a worker thread: neither shares the server's event loop; they do share
+ * this machine's cores.
  *
  * First, the landing page's first-load JavaScript, gzipped, from the built site (site-bundle.ts;
  * it builds the site when dist/site is missing); then the extension's budgets: the Zillow
@@ -23,7 +24,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../server/app.ts'
 import { recordTransaction } from '../server/billing/subscriptions.ts'
@@ -32,6 +33,7 @@ import { benchExtensionFlow, reportExtensionFlow } from './extension-flow.ts'
 import { FLOOR_PATHS, registerFloorRoutes } from './floor-routes.ts'
 import { benchLighthouse, reportLighthouse } from './lighthouse.ts'
 import { benchLoginLimiter, reportLoginLimiter } from './login-limiter.ts'
+import { saturationLoad } from './saturation-load.ts'
 import { seedUsage } from './seed-usage.ts'
 import { ensureSiteBuilt, measureLandingBundle, reportLandingBundle } from './site-bundle.ts'
 import { percentile, steadyLoad } from './steady-load.ts'
@@ -83,14 +85,13 @@ interface Row {
 }
 
 async function load(target: Target, seconds: number): Promise<autocannon.Result> {
-  return autocannon({
+  return saturationLoad({
     url: target.url,
     method: target.method ?? 'GET',
     headers: target.headers,
     body: target.body,
     connections: target.connections ?? CONNECTIONS,
     duration: seconds,
-    workers: 1,
   })
 }
 
@@ -243,12 +244,17 @@ interface BudgetedRoute {
   real: Target
 }
 
-function budgetedRoutes(origin: string, bearer: Record<string, string>): BudgetedRoute[] {
+/** `origin` serves the floor routes, `api` (origin + the API prefix) the real ones. */
+function budgetedRoutes(
+  origin: string,
+  api: string,
+  bearer: Record<string, string>,
+): BudgetedRoute[] {
   return [
     {
       route: '/users/me',
       floor: { name: 'floor of /users/me', url: origin + FLOOR_PATHS.me, headers: bearer },
-      real: { name: 'GET /users/me', url: `${origin}/api/v1/users/me`, headers: bearer },
+      real: { name: 'GET /users/me', url: `${api}/users/me`, headers: bearer },
     },
     {
       route: '/users/dashboard',
@@ -259,7 +265,7 @@ function budgetedRoutes(origin: string, bearer: Record<string, string>): Budgete
       },
       real: {
         name: 'GET /users/dashboard (1 M usage rows)',
-        url: `${origin}/api/v1/users/dashboard`,
+        url: `${api}/users/dashboard`,
         headers: bearer,
       },
     },
@@ -270,14 +276,16 @@ function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 }
 
-const percents = (values: number[]) => values.map((v) => Math.round(v * 100)).join(', ')
+function percents(values: number[]): string {
+  return values.map((v) => Math.round(v * 100)).join(', ')
+}
 
 /**
  * `--api-only`: bare, then each budgeted route's floor and the route, at saturation,
  * `--rounds=N` times in turn, and the medians: on a shared machine one round says little.
  */
 async function apiOnlyRounds(bareUrl: string, routes: BudgetedRoute[]) {
-  const shares = new Map<
+  const ratios = new Map<
     string,
     { floor: number[]; real: number[]; ofFloor: number[]; cpuOfFloor: number[] }
   >()
@@ -287,20 +295,20 @@ async function apiOnlyRounds(bareUrl: string, routes: BudgetedRoute[]) {
     for (const { route, floor, real } of routes) {
       const floorRow = await saturate(floor)
       const realRow = await saturate(real)
-      const entry = shares.get(route) ?? { floor: [], real: [], ofFloor: [], cpuOfFloor: [] }
-      const ok = floorRow.bad === 0 && realRow.bad === 0
-      entry.floor.push(ok ? floorRow.rps / bareRow.rps : 0)
-      entry.real.push(ok ? realRow.rps / bareRow.rps : 0)
-      entry.ofFloor.push(ok ? realRow.rps / floorRow.rps : 0)
-      if (floorRow.cpuUs !== null && realRow.cpuUs !== null) {
-        entry.cpuOfFloor.push(floorRow.cpuUs / realRow.cpuUs)
+      const entry = ratios.get(route) ?? { floor: [], real: [], ofFloor: [], cpuOfFloor: [] }
+      // A row with failed answers counts as 0; the floor comparison only between clean rows.
+      entry.floor.push(floorRow.bad === 0 ? floorRow.rps / bareRow.rps : 0)
+      entry.real.push(realRow.bad === 0 ? realRow.rps / bareRow.rps : 0)
+      if (floorRow.bad === 0 && realRow.bad === 0 && floorRow.rps > 0) {
+        entry.ofFloor.push(realRow.rps / floorRow.rps)
+        if (floorRow.cpuUs && realRow.cpuUs) entry.cpuOfFloor.push(floorRow.cpuUs / realRow.cpuUs)
       }
-      shares.set(route, entry)
+      ratios.set(route, entry)
     }
   }
   console.log(`
 Median of ${API_ONLY_ROUNDS} rounds (budget ≥ ${BUDGET_SHARE_OF_BARE * 100} % of bare):`)
-  for (const [route, { floor, real, ofFloor, cpuOfFloor }] of shares) {
+  for (const [route, { floor, real, ofFloor, cpuOfFloor }] of ratios) {
     const byCpu =
       cpuOfFloor.length === 0
         ? ''
@@ -395,10 +403,14 @@ async function main(): Promise<void> {
     console.log(
       `${seeded.rows} rows over ${SEED_USERS + 1} users in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     )
-    const getJson = async (url: string) => (await fetch(url, { headers: bearer })).json()
+    const getJson = async (url: string) => {
+      const res = await fetch(url, { headers: bearer })
+      if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${await res.text()}`)
+      return res.json()
+    }
     floorAnswers.me = await getJson(`${api}/users/me`)
     floorAnswers.dashboard = await getJson(`${api}/users/dashboard`)
-    const routes = budgetedRoutes(address(app), bearer)
+    const routes = budgetedRoutes(address(app), api, bearer)
     if (!client) {
       await apiOnlyRounds(`${address(bare)}/bare`, routes)
       return
@@ -424,7 +436,7 @@ async function main(): Promise<void> {
         route,
         floor: await saturate(floor),
         real: await saturate(real),
-        atRate: await steady(`GET ${route}, steady`, real.url, bearer),
+        atRate: await steady(`GET ${route}, steady`, real.url, real.headers),
       })
     }
     const loginRow = await saturate({
@@ -459,6 +471,11 @@ async function main(): Promise<void> {
     console.log('\nBudgets (docs/architecture.md#budgets):')
     for (const { route, floor, real, atRate } of measured) {
       const share = real.rps / bareRow.rps
+      const beside =
+        floor.bad === 0 && floor.rps > 0
+          ? `its floor ${Math.round((floor.rps / bareRow.rps) * 100)} %, the route at ` +
+            `${Math.round((real.rps / floor.rps) * 100)} % of it`
+          : 'its floor had failed answers'
       const rateReached = atRate.rps >= BUDGET_RATE * 0.95
       const p99Ok = rateReached && atRate.p99 < BUDGET_P99_MS && atRate.bad === 0
       console.log(
@@ -467,9 +484,7 @@ async function main(): Promise<void> {
       )
       console.log(
         `  ${route} throughput ≥ ${BUDGET_SHARE_OF_BARE * 100} % of bare: ` +
-          `${verdict(share >= BUDGET_SHARE_OF_BARE && real.bad === 0)} (${Math.round(share * 100)} %; ` +
-          `its floor ${Math.round((floor.rps / bareRow.rps) * 100)} %, the route at ` +
-          `${Math.round((real.rps / floor.rps) * 100)} % of it)`,
+          `${verdict(share >= BUDGET_SHARE_OF_BARE && real.bad === 0)} (${Math.round(share * 100)} %; ${beside})`,
       )
     }
     console.log(

@@ -62,6 +62,8 @@ interface Compiled {
  * transaction, each takes any connection of the pool; one given a transaction (`trx`) goes
  * through Kysely on the transaction's connection.
  *
+ * Reads only (a statement that returns rows): SQLite's rows are taken as arrays.
+ *
  * `build` receives placeholder strings for its arguments and must use each only as a bound
  * value (where, join, `sql` parameter), never inside another string; that is checked.
  */

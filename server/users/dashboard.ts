@@ -16,7 +16,7 @@ import { toTransaction, TRANSACTION_COLUMNS } from './transaction-rows.ts'
 /** The dashboard's transaction list is the newest ten (docs/product.md#dashboard). */
 export const RECENT_TRANSACTIONS = 10
 
-/** The newest transactions; also the bench's floor of this route (bench/floor-routes.ts). */
+/** The newest transactions; the bench's floor of this route runs it too (bench/floor-routes.ts). */
 export const recentTransactions = preparedQuery((db, userId: string) =>
   db
     .selectFrom('transactions')
