@@ -273,7 +273,10 @@ function budgetedRoutes(
 }
 
 function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
 }
 
 function percents(values: number[]): string {

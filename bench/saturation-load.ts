@@ -19,9 +19,12 @@ export interface SaturationOptions {
   duration: number
 }
 
-/** One autocannon run from a child process (which inherits tsx's loader through execArgv). */
+/** One autocannon run from a child process, which loads this file through tsx's loader. */
 export function saturationLoad(options: SaturationOptions): Promise<autocannon.Result> {
-  const child = fork(fileURLToPath(import.meta.url), [CHILD_FLAG])
+  // Named rather than inherited: under vitest the parent has no tsx loader to pass on.
+  const child = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+  })
   return new Promise((resolve, reject) => {
     child.once('message', (result) => {
       resolve(result as autocannon.Result)
