@@ -296,8 +296,16 @@ async function apiOnlyRounds(bareUrl: string, routes: BudgetedRoute[]) {
     console.log(`Round ${round} of ${API_ONLY_ROUNDS}:`)
     const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
     for (const { route, floor, real } of routes) {
-      const floorRow = await saturate(floor)
-      const realRow = await saturate(real)
+      // Every other round the route goes first, so drift over the run (the machine's other
+      // work, the heap growing) does not always count against the same one.
+      let floorRow: Row, realRow: Row
+      if (round % 2 === 1) {
+        floorRow = await saturate(floor)
+        realRow = await saturate(real)
+      } else {
+        realRow = await saturate(real)
+        floorRow = await saturate(floor)
+      }
       const entry = ratios.get(route) ?? { floor: [], real: [], ofFloor: [], cpuOfFloor: [] }
       // A row with failed answers counts as 0; the floor comparison only between clean rows.
       entry.floor.push(floorRow.bad === 0 ? floorRow.rps / bareRow.rps : 0)

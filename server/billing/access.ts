@@ -65,9 +65,10 @@ function isOnTrial(status: Pick<AccountStatus, 'trialEnd'>, now: Date): boolean 
 
 /**
  * The account joined to its current subscription and that subscription's plan: the active one
- * whose period ends last. The subscription is picked by a scalar subquery on its id with a
- * literal LIMIT 1: SQLite materialized the earlier derived-table join with a bound LIMIT into a
- * temporary table on every call, 60+ µs against ~12 µs for this form
+ * whose period ends last (of two ending together, the greater id). The subscription is picked by
+ * a scalar subquery on its id with a literal LIMIT 1: SQLite materialized the earlier
+ * derived-table join with a bound LIMIT into a temporary table on every call, 60+ µs against
+ * ~12 µs for this form
  * (docs/operations.md#where-usersme-spends-its-time). Other queries add their own columns to it.
  */
 export function accountWithSubscription(db: Kysely<Database>, userId: string) {
@@ -76,8 +77,9 @@ export function accountWithSubscription(db: Kysely<Database>, userId: string) {
     .select('latest.id')
     .where('latest.user_id', '=', userId)
     .where('latest.status', '=', 'active')
+    // Both descending: the index (migration 0017) is then read backwards, without a sort.
     .orderBy('latest.current_period_end', 'desc')
-    .orderBy('latest.id')
+    .orderBy('latest.id', 'desc')
     .limit(sql.lit(1))
   return db
     .selectFrom('users')

@@ -23,6 +23,7 @@ import * as subscriptionTrialEnd from './migrations/0013-subscription-trial-end.
 import * as slidingRateLimits from './migrations/0014-sliding-rate-limits.ts'
 import * as crmDeliveries from './migrations/0015-crm-deliveries.ts'
 import * as liveSessionIndex from './migrations/0016-live-session-index.ts'
+import * as orderedReadIndexes from './migrations/0017-ordered-read-indexes.ts'
 
 /** Migrations are listed in code so a bundled or tsx-run server finds them without a folder scan. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0014-sliding-rate-limits': slidingRateLimits,
   '0015-crm-deliveries': crmDeliveries,
   '0016-live-session-index': liveSessionIndex,
+  '0017-ordered-read-indexes': orderedReadIndexes,
 }
 
 const provider: MigrationProvider = {
