@@ -58,7 +58,7 @@ const PASSWORD = 'Bench-Harbor-2026'
 /** `npm run bench -- --api-only [--rounds=N]`: see apiOnlyRounds. */
 const API_ONLY = process.argv.includes('--api-only')
 const API_ONLY_ROUNDS = Number(
-  process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 3,
+  process.argv.find((arg) => arg.startsWith('--rounds='))?.slice('--rounds='.length) ?? 4,
 )
 
 interface Target {
@@ -243,6 +243,8 @@ interface BudgetedRoute {
   route: string
   floor: Target
   real: Target
+  /** The floor's least share of bare (throughput-budget.ts): measured 31–42 % and 10–18 %. */
+  floorAtLeast: number
 }
 
 /** `origin` serves the floor routes, `api` (origin + the API prefix) the real ones. */
@@ -254,11 +256,13 @@ function budgetedRoutes(
   return [
     {
       route: '/users/me',
+      floorAtLeast: 0.3,
       floor: { name: 'floor of /users/me', url: origin + FLOOR_PATHS.me, headers: bearer },
       real: { name: 'GET /users/me', url: `${api}/users/me`, headers: bearer },
     },
     {
       route: '/users/dashboard',
+      floorAtLeast: 0.1,
       floor: {
         name: 'floor of /users/dashboard',
         url: origin + FLOOR_PATHS.dashboard,
@@ -305,12 +309,18 @@ function percents(values: number[]): string {
 async function apiOnlyRounds(bareUrl: string, routes: BudgetedRoute[]) {
   const ratios = new Map<
     string,
-    { floor: number[]; real: number[]; ofFloor: number[]; cpuOfFloor: number[] }
+    {
+      floorAtLeast: number
+      floor: number[]
+      real: number[]
+      ofFloor: number[]
+      cpuOfFloor: number[]
+    }
   >()
   for (let round = 1; round <= API_ONLY_ROUNDS; round++) {
     console.log(`Round ${round} of ${API_ONLY_ROUNDS}:`)
     const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
-    for (const { route, floor, real } of routes) {
+    for (const { route, floor, real, floorAtLeast } of routes) {
       // Every other round the route goes first, so drift over the run (the machine's other
       // work, the heap growing) does not always count against the same one.
       let floorRow: Row, realRow: Row
@@ -321,10 +331,17 @@ async function apiOnlyRounds(bareUrl: string, routes: BudgetedRoute[]) {
         realRow = await saturate(real)
         floorRow = await saturate(floor)
       }
-      const entry = ratios.get(route) ?? { floor: [], real: [], ofFloor: [], cpuOfFloor: [] }
-      // A row with failed answers counts as 0; the floor comparison only between clean rows.
-      entry.floor.push(floorRow.bad === 0 ? floorRow.rps / bareRow.rps : 0)
+      const entry = ratios.get(route) ?? {
+        floorAtLeast,
+        floor: [],
+        real: [],
+        ofFloor: [],
+        cpuOfFloor: [],
+      }
+      // A round whose route failed answers counts as 0; the floor only from clean rounds, so a
+      // failed floor cannot make the mark easier.
       entry.real.push(realRow.bad === 0 ? realRow.rps / bareRow.rps : 0)
+      if (floorRow.bad === 0) entry.floor.push(floorRow.rps / bareRow.rps)
       if (floorRow.bad === 0 && realRow.bad === 0 && floorRow.rps > 0) {
         entry.ofFloor.push(realRow.rps / floorRow.rps)
         if (floorRow.cpuUs && realRow.cpuUs) entry.cpuOfFloor.push(floorRow.cpuUs / realRow.cpuUs)
@@ -333,18 +350,23 @@ async function apiOnlyRounds(bareUrl: string, routes: BudgetedRoute[]) {
     }
   }
   console.log(`\nMedians of ${API_ONLY_ROUNDS} rounds:`)
-  for (const [route, { floor, real, ofFloor, cpuOfFloor }] of ratios) {
-    // Shares of bare, so bare is 1; a round with failed answers counted as 0.
+  for (const [route, { floorAtLeast, floor, real, ofFloor, cpuOfFloor }] of ratios) {
+    // Shares of bare, so bare is 1.
     const { pass, detail } = throughputVerdict({
       bare: 1,
-      floor: median(floor),
+      floor: floor.length === 0 ? null : median(floor),
       route: median(real),
+      floorAtLeast,
     })
     console.log(`  ${route} ${THROUGHPUT_BUDGET}: ${pass ? 'PASS' : 'FAIL'} (${detail})`)
-    const byCpu = cpuOfFloor.length === 0 ? '' : `; by server CPU time ${percents(cpuOfFloor)} %`
+    const byCpu =
+      cpuOfFloor.length === 0
+        ? ''
+        : `; by server CPU time ${Math.round(median(cpuOfFloor) * 100)} % (${percents(cpuOfFloor)} %)`
     console.log(
       `    rounds: the route ${percents(real)} % of bare, its floor ${percents(floor)} %, ` +
-        `the route at ${percents(ofFloor)} % of its floor${byCpu}`,
+        `the route at ${Math.round(median(ofFloor) * 100)} % of its floor (${percents(ofFloor)} %)` +
+        byCpu,
     )
   }
 }
@@ -458,7 +480,7 @@ async function main(): Promise<void> {
     const bareRow = await saturate({ name: 'bare Fastify GET /bare', url: bareUrl })
     const bareAtRate = await steady('bare Fastify GET /bare, steady', bareUrl)
     const measured = []
-    for (const { route, floor, real } of routes) {
+    for (const { route, floor, real, floorAtLeast } of routes) {
       // The floor before and after the route, averaged: drift over the run (the machine's
       // other work, the heap growing) then weighs on both alike.
       const floorBefore = await saturate(floor)
@@ -466,6 +488,7 @@ async function main(): Promise<void> {
       const floorAfter = await saturate(floor)
       measured.push({
         route,
+        floorAtLeast,
         floor: meanRow(floorBefore, floorAfter),
         real: realRow,
         atRate: await steady(`GET ${route}, steady`, real.url, real.headers),
@@ -501,7 +524,7 @@ async function main(): Promise<void> {
 
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
     console.log('\nBudgets (docs/architecture.md#budgets):')
-    for (const { route, floor, real, atRate } of measured) {
+    for (const { route, floor, real, atRate, floorAtLeast } of measured) {
       const rateReached = atRate.rps >= BUDGET_RATE * 0.95
       const p99Ok = rateReached && atRate.p99 < BUDGET_P99_MS && atRate.bad === 0
       console.log(
@@ -512,6 +535,7 @@ async function main(): Promise<void> {
         bare: bareRow.rps,
         floor: floor.bad === 0 ? floor.rps : null,
         route: real.bad === 0 ? real.rps : null,
+        floorAtLeast,
       })
       console.log(
         `  ${route} ${THROUGHPUT_BUDGET}: ${verdict(throughput.pass)} (${throughput.detail})`,

@@ -44,7 +44,9 @@ export async function findRunningSubscription(
     .where('provider', '=', provider)
     .where('status', '=', 'active')
     .where('current_period_end', '>', now.toISOString())
+    // The same order as the current subscription (billing/access.ts): ties by the greater id.
     .orderBy('current_period_end', 'desc')
+    .orderBy('id', 'desc')
     .executeTakeFirst()
 }
 
