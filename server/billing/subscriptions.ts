@@ -37,19 +37,17 @@ export async function findRunningSubscription(
   provider: PaymentProviderName,
   now: Date,
 ): Promise<SubscriptionRow | undefined> {
-  return (
-    db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('provider', '=', provider)
-      .where('status', '=', 'active')
-      .where('current_period_end', '>', now.toISOString())
-      // The same order as the current subscription (billing/access.ts): ties by the greater id.
-      .orderBy('current_period_end', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst()
-  )
+  // The same order as the current subscription (billing/access.ts): ties by the greater id.
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('status', '=', 'active')
+    .where('current_period_end', '>', now.toISOString())
+    .orderBy('current_period_end', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
 }
 
 /** True when the user pays for a subscription that will renew: a second checkout would double-bill. */
