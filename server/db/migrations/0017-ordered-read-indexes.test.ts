@@ -4,6 +4,7 @@ import path from 'node:path'
 import { CompiledQuery, sql, type Compilable, type Kysely } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { accountWithSubscription } from '../../billing/access.ts'
+import { findRunningSubscription } from '../../billing/subscriptions.ts'
 import { newestTransactions, recentTransactions } from '../../users/dashboard.ts'
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../testing/test-database.ts'
 import type { Db } from '../database.ts'
@@ -102,6 +103,9 @@ describe('migration 0017: ordered reads from their index', () => {
     }
     const [row] = await accountWithSubscription(db, 'u1').execute()
     expect(row?.subscription_id).toBe('s-c')
+    // The checkout's lookup of the running subscription picks the same one.
+    const running = await findRunningSubscription(db, 'u1', 'test', new Date(NOW))
+    expect(running?.id).toBe('s-c')
 
     for (const [id, createdAt] of [
       ['t-1', '2026-11-01T00:00:00.000Z'],
